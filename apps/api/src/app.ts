@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describeModes, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
+import { TokenSigner } from './lib/jwt.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    config: Config;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export interface BuildAppOptions {
+  /** An already opened database (tests); otherwise one is opened from config. */
+  database?: DatabaseHandle;
+}
+
+/**
+ * Builds the whole product: plugins, modules and the error handler, on a migrated (and, when
+ * empty, seeded) database. `server.ts` only listens; tests call this and use `app.inject`.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    // Honour a caller's request id when it is safe to log, so traces line up across services.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDatabase }));
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  await database.migrate();
+  if (config.seedCatalog) await seedIfEmpty(database.db, (message) => app.log.info(message));
+
+  const signer = new TokenSigner(config.jwtSecret, config.jwtTtlSeconds);
+  const users = createUsersRepository(database.db);
+
+  await registerSecurity(app, config);
+  await registerDocs(app);
+  registerAuth(app, { signer, users });
+
+  const modes = describeModes(config);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: database.ping, kind: database.kind, modes });
+      await api.register(catalogRoutes, { catalog: createCatalogService(createCatalogRepository(database.db)) });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once from the environment. Nothing else in the API reads process.env.
+ * Unset variables mean the embedded defaults: PGlite in DATA_DIR, the mail outbox, the test
+ * payment provider and a JWT secret generated once and kept in DATA_DIR.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.com' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 90).default(60 * 60 * 24 * 7),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Carbonwise <no-reply@carbonwise.local>'),
+  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGIN: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  SEED_CATALOG: bool.default(true),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** true: an in-memory PGlite (tests). */
+  inMemoryDatabase: boolean;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  logLevel: string;
+  corsOrigin?: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  rateLimitMax: number;
+  rateLimitAuthMax: number;
+  seedCatalog: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Parses an environment (process.env by default); throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(repoRoot, e.DATA_DIR);
+  const inMemoryDatabase = overrides.inMemoryDatabase ?? false;
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    inMemoryDatabase,
+    jwtSecret: e.JWT_SECRET ?? (inMemoryDatabase ? randomBytes(32).toString('hex') : readOrCreateSecret(dataDir)),
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    logLevel: e.LOG_LEVEL,
+    corsOrigin: e.CORS_ORIGIN,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
+    seedCatalog: e.SEED_CATALOG,
+    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    ...overrides,
+  };
+  return config;
+}
+
+/** The JWT secret is generated once per data directory so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function describeModes(config: Config) {
+  return {
+    database: config.databaseUrl ? 'postgresql' : config.inMemoryDatabase ? 'pglite (in memory)' : `pglite (${path.join(config.dataDir, 'pg')})`,
+    mail: config.smtpUrl ? 'smtp' : 'outbox (read it at /dev/mailbox)',
+    payments: config.stripeSecretKey ? 'stripe' : 'test provider (no real charges)',
+  };
+}

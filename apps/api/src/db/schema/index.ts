@@ -1,0 +1,3 @@
+export * from './catalog.ts';
+export * from './reference.ts';
+export * from './users.ts';

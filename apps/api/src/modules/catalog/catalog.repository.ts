@@ -1,0 +1,112 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  categories,
+  countries,
+  productCategories,
+  productColors,
+  productImages,
+  productPrices,
+  productSdgs,
+  productSizes,
+  products,
+  productStandards,
+  sdgs,
+  standards,
+} from '../../db/schema/index.ts';
+
+export type ProductRow = typeof products.$inferSelect & { countryName: string | null };
+
+/** Everything the shop shows about a set of products, loaded in one query per table. */
+export interface ProductBundle {
+  products: ProductRow[];
+  images: (typeof productImages.$inferSelect)[];
+  prices: (typeof productPrices.$inferSelect)[];
+  colors: (typeof productColors.$inferSelect)[];
+  sizes: (typeof productSizes.$inferSelect)[];
+  categories: { productId: string; id: string; name: string; slug: string }[];
+  standards: { productId: string; id: string; name: string; slug: string; logo: string; website: string | null }[];
+  sdgs: { productId: string; id: string; number: number; name: string; color: string; image: string }[];
+}
+
+export function createCatalogRepository(db: Database) {
+  const productColumns = {
+    id: products.id,
+    slug: products.slug,
+    name: products.name,
+    kind: products.kind,
+    shortDescription: products.shortDescription,
+    description: products.description,
+    countryCode: products.countryCode,
+    stock: products.stock,
+    unit: products.unit,
+    tags: products.tags,
+    projectValidityDate: products.projectValidityDate,
+    featured: products.featured,
+    offered: products.offered,
+    createdAt: products.createdAt,
+    updatedAt: products.updatedAt,
+    countryName: countries.entity,
+  };
+
+  async function loadRelations(rows: ProductRow[], withDetails: boolean): Promise<ProductBundle> {
+    const ids = rows.map((row) => row.id);
+    if (ids.length === 0) return { products: [], images: [], prices: [], colors: [], sizes: [], categories: [], standards: [], sdgs: [] };
+    const [images, prices, colors, categoryRows] = await Promise.all([
+      db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position)),
+      db.select().from(productPrices).where(inArray(productPrices.productId, ids)),
+      db.select().from(productColors).where(inArray(productColors.productId, ids)).orderBy(asc(productColors.position)),
+      db
+        .select({ productId: productCategories.productId, id: categories.id, name: categories.name, slug: categories.slug })
+        .from(productCategories)
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId)),
+    ]);
+    const colorIds = colors.map((color) => color.id);
+    const sizes = colorIds.length
+      ? await db.select().from(productSizes).where(inArray(productSizes.colorId, colorIds)).orderBy(asc(productSizes.position))
+      : [];
+    const idSet = new Set(ids);
+    const bundle: ProductBundle = {
+      products: rows,
+      images,
+      prices,
+      colors,
+      sizes,
+      categories: categoryRows.filter((row) => idSet.has(row.productId)),
+      standards: [],
+      sdgs: [],
+    };
+    if (withDetails) {
+      const [standardRows, sdgRows] = await Promise.all([
+        db
+          .select({ productId: productStandards.productId, id: standards.id, name: standards.name, slug: standards.slug, logo: standards.logo, website: standards.website })
+          .from(productStandards)
+          .innerJoin(standards, eq(standards.id, productStandards.standardId))
+          .where(inArray(productStandards.productId, ids)),
+        db
+          .select({ productId: productSdgs.productId, id: sdgs.id, number: sdgs.number, name: sdgs.name, color: sdgs.color, image: sdgs.image })
+          .from(productSdgs)
+          .innerJoin(sdgs, eq(sdgs.id, productSdgs.sdgId))
+          .where(inArray(productSdgs.productId, ids))
+          .orderBy(asc(sdgs.number)),
+      ]);
+      bundle.standards = standardRows;
+      bundle.sdgs = sdgRows;
+    }
+    return bundle;
+  }
+
+  return {
+    async listProducts(options: { withDetails: boolean; limit?: number }): Promise<ProductBundle> {
+      const query = db.select(productColumns).from(products).leftJoin(countries, eq(countries.code, products.countryCode)).orderBy(asc(products.id));
+      const rows = options.limit ? await query.limit(options.limit) : await query;
+      return loadRelations(rows, options.withDetails);
+    },
+
+    async findProductBySlug(slug: string): Promise<ProductBundle> {
+      const rows = await db.select(productColumns).from(products).leftJoin(countries, eq(countries.code, products.countryCode)).where(eq(products.slug, slug)).limit(1);
+      return loadRelations(rows, true);
+    },
+  };
+}
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -1,0 +1,94 @@
+import { CURRENCY_SYMBOL, SUPPORTED_CURRENCIES, minorToMajor, type Currency, type Product } from '@app/contract';
+import { notFound } from '../../lib/app-error.ts';
+import type { CatalogRepository, ProductBundle } from './catalog.repository.ts';
+
+/** Catalog rules: how stored rows become the Product the shop reads (spec §3). */
+export function createCatalogService(repository: CatalogRepository) {
+  return {
+    async listProducts(options: { withDetails: boolean; limit?: number }): Promise<Product[]> {
+      return toProducts(await repository.listProducts(options), options.withDetails);
+    },
+    async getProductBySlug(slug: string): Promise<Product> {
+      const [product] = toProducts(await repository.findProductBySlug(slug), true);
+      if (!product) throw notFound('Product');
+      return product;
+    },
+  };
+}
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+const CURRENCY_ORDER = new Map<string, number>(SUPPORTED_CURRENCIES.map((c, i) => [c, i]));
+
+export function toProducts(bundle: ProductBundle, withDetails: boolean): Product[] {
+  const images = groupBy(bundle.images, (r) => r.productId);
+  const prices = groupBy(bundle.prices, (r) => r.productId);
+  const colors = groupBy(bundle.colors, (r) => r.productId);
+  const sizes = groupBy(bundle.sizes, (r) => r.colorId);
+  const categories = groupBy(bundle.categories, (r) => r.productId);
+  const standards = groupBy(bundle.standards, (r) => r.productId);
+  const sdgs = groupBy(bundle.sdgs, (r) => r.productId);
+
+  return bundle.products.map((row) => {
+    const variation = (colors.get(row.id) ?? []).map((color) => {
+      const colorSizes = (sizes.get(color.id) ?? []).map((size) => ({ _id: size.id, name: size.name, stock: size.stock }));
+      return { _id: color.id, name: color.name, hex: color.hex, stock: colorSizes.reduce((sum, s) => sum + s.stock, 0), sizes: colorSizes };
+    });
+    // With variations, what can be sold is the sum of the sizes' stock; otherwise the product's own.
+    const stock = variation.length ? variation.reduce((sum, color) => sum + color.stock, 0) : row.stock;
+    const priceList = (prices.get(row.id) ?? [])
+      .filter((p) => CURRENCY_ORDER.has(p.currency))
+      .sort((a, b) => CURRENCY_ORDER.get(a.currency)! - CURRENCY_ORDER.get(b.currency)!)
+      .map((p) => {
+        const currency = p.currency as Currency;
+        return {
+          currency,
+          currencySymbol: CURRENCY_SYMBOL[currency],
+          price: minorToMajor(p.priceMinor, currency),
+          oldPrice: p.oldPriceMinor === null ? null : minorToMajor(p.oldPriceMinor, currency),
+          priceMinor: p.priceMinor,
+          oldPriceMinor: p.oldPriceMinor,
+        };
+      });
+    const product: Product = {
+      _id: row.id,
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      kind: row.kind,
+      image: (images.get(row.id) ?? []).map((img) => img.url),
+      shortDescription: row.shortDescription,
+      description: row.description,
+      country: row.countryCode,
+      countryName: row.countryName,
+      stock,
+      // Reservations by open checkouts will be subtracted here once orders exist.
+      actualStock: stock,
+      unit: row.unit,
+      variation,
+      priceList,
+      categoryList: (categories.get(row.id) ?? []).map((c) => ({ category: { _id: c.id, name: c.name, slug: c.slug } })),
+      tags: row.tags,
+      projectValidityDate: row.projectValidityDate,
+      featured: row.featured,
+      offered: row.offered,
+      createdAt: row.createdAt.toISOString(),
+    };
+    if (withDetails) {
+      product.details = {
+        standards: (standards.get(row.id) ?? []).map((s) => ({ _id: s.id, name: s.name, slug: s.slug, logo: s.logo, website: s.website })),
+        sdgs: (sdgs.get(row.id) ?? []).map((s) => ({ sdg: { _id: s.id, number: s.number, name: s.name, color: s.color, image: s.image } })),
+      };
+    }
+    return product;
+  });
+}

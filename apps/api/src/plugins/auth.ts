@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import type { TokenSigner } from '../lib/jwt.ts';
+import type { UsersRepository } from '../modules/users/users.repository.ts';
+
+/** The signed-in user, available to handlers as `request.user` on routes with `config.auth`. */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true: a valid bearer token is required (401 otherwise); 'optional': used when present. */
+    auth?: boolean | 'optional';
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Verifies `Authorization: Bearer <JWT>` with jose and loads the user, so a token whose user is
+ * gone or whose token version is stale (password changed) is refused. Routes opt in through
+ * `config: { auth: true }`.
+ */
+export function registerAuth(app: FastifyInstance, deps: { signer: TokenSigner; users: UsersRepository }) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config?.auth;
+    if (!mode) return;
+    const token = bearerToken(request);
+    if (!token) {
+      if (mode === 'optional') return;
+      throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+    }
+    const user = await resolveUser(token, deps);
+    if (!user.ok) {
+      if (mode === 'optional') return;
+      throw new AppError(user.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED', user.reason === 'expired' ? 'Your session has expired. Please log in again' : 'Your session is not valid. Please log in again');
+    }
+    request.user = user.user;
+  });
+}
+
+export async function resolveUser(
+  token: string,
+  deps: { signer: TokenSigner; users: UsersRepository },
+): Promise<{ ok: true; user: CurrentUser } | { ok: false; reason: 'expired' | 'invalid' }> {
+  const verified = await deps.signer.verify(token);
+  if (!verified.ok) return verified;
+  if (!UUID.test(verified.claims.sub)) return { ok: false, reason: 'invalid' };
+  const row = await deps.users.findById(verified.claims.sub);
+  if (!row || row.tokenVersion !== verified.claims.tv) return { ok: false, reason: 'invalid' };
+  return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion } };
+}

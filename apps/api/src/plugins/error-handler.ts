@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { statusForErrorCode, type ErrorCode } from '@app/contract';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * The one place that turns errors into the failure envelope. Expected outcomes carry a code
+ * from the contract; client mistakes Fastify detects (bad JSON, too large, wrong media type)
+ * get a 4xx with a sentence a person understands; anything else is logged with the request id
+ * and answered as a generic 500 so no internals leak.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(reply, request, error.code, error.message, { fields: error.fields, extra: error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        // instancePath is "/field/sub"; the whole body or query failing has an empty path.
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'body');
+        (fields[key] ??= []).push(issue.message ?? 'is not valid');
+      }
+      const first = Object.entries(fields)[0];
+      const message = first ? `Please check ${first[0]}: ${first[1][0]}` : 'The request is not valid';
+      return send(reply, request, 'VALIDATION_FAILED', message, { fields });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+      return send(reply, request, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
+    }
+    const clientError = describeClientError(error);
+    if (clientError) return send(reply, request, clientError.code, clientError.message);
+
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, request, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
+  });
+}
+
+function describeClientError(error: FastifyError): { code: ErrorCode; message: string } | undefined {
+  const status = error.statusCode ?? 500;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'VALIDATION_FAILED', message: 'The request body is empty; send a JSON object' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' };
+  }
+  if ((error as { code?: string }).code === 'RATE_LIMITED' || status === 429) {
+    return { code: 'RATE_LIMITED', message: error.message || 'Too many requests. Please wait a moment and try again.' };
+  }
+  if (error instanceof SyntaxError && status === 400) return { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' };
+  if (status === 404) return { code: 'NOT_FOUND', message: error.message || 'Not found' };
+  if (status === 413) return { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' };
+  if (status === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' };
+  if (status >= 400 && status < 500) return { code: 'VALIDATION_FAILED', message: error.message || 'The request is not valid' };
+  return undefined;
+}
+
+export function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  message: string,
+  options: { fields?: Record<string, string[]>; extra?: Record<string, unknown> } = {},
+) {
+  return reply.status(statusForErrorCode(code)).send({
+    success: false,
+    message,
+    code,
+    requestId: request.id,
+    ...(options.fields ? { fields: options.fields } : {}),
+    ...options.extra,
+  });
+}

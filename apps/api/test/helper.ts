@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+
+/**
+ * A real database for one test file: an in-memory PGlite by default, or, when DATABASE_URL is
+ * set, a brand-new PostgreSQL database created beside it and dropped afterwards, so runs and
+ * files never see each other's rows.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return openDatabase({ inMemory: true });
+
+  const name = `cw_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  config?: Partial<Config>;
+  /** Seed the catalog, countries and airports (default true). */
+  seed?: boolean;
+}
+
+/** Builds the whole app on a fresh database; close it with `app.close()` in afterAll. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const database = await openTestDatabase();
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_AUTH_MAX: '1000',
+      SEED_CATALOG: options.seed === false ? 'false' : 'true',
+      ...options.env,
+    },
+    { inMemoryDatabase: true, ...options.config },
+  );
+  return buildApp(config, { database });
+}
+
+/** Parses an inject response body as JSON. */
+export function json<T = any>(response: { body: string }): T {
+  return JSON.parse(response.body) as T;
+}
