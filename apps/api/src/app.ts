@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeModes, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -15,11 +15,20 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createHmac } from 'node:crypto';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { MailDispatcher } from './modules/mail/mail.dispatcher.ts';
+import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import type { AuthContext } from './modules/auth/auth.context.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     config: Config;
+    mail: MailDispatcher;
   }
 }
 
@@ -45,7 +54,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -75,11 +84,34 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerDocs(app);
   registerAuth(app, { signer, users });
 
+  const mailRepository = createMailRepository(database.db);
+  const dispatcher = new MailDispatcher(mailRepository, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.decorate('mail', dispatcher);
+  app.addHook('onReady', async () => dispatcher.start());
+  // Registered after the database hook, so it runs first: pending mail is delivered before the database closes.
+  app.addHook('onClose', async () => dispatcher.stop());
+
+  const authContext: AuthContext = {
+    db: database.db,
+    repo: createAuthRepository(database.db),
+    mail: mailRepository,
+    dispatcher,
+    signer,
+    codeSecret: createHmac('sha256', config.jwtSecret).update('one-time-codes').digest('hex'),
+    publicUrl: config.publicUrl,
+    jwtTtlSeconds: config.jwtTtlSeconds,
+    log: app.log,
+    now: () => new Date(),
+  };
+
   const modes = describeModes(config);
+  if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { mail: mailRepository });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: database.ping, kind: database.kind, modes });
       await api.register(catalogRoutes, { catalog: createCatalogService(createCatalogRepository(database.db)) });
+      await api.register(authRoutes, { ctx: authContext, config });
+      await api.register(accountRoutes, { ctx: authContext, config });
     },
     { prefix: '/api' },
   );

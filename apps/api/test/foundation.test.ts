@@ -11,6 +11,7 @@ describe('API foundation', () => {
     app = await createTestApp({ seed: false });
     // A protected route used only here, to exercise the auth plumbing every later route relies on.
     app.get('/api/test/whoami', { config: { auth: true } }, async (request) => ({ success: true, data: request.user }));
+    app.post('/api/test/echo', async (request) => ({ success: true, data: request.body }));
     await app.ready();
   });
   afterAll(async () => {
@@ -51,7 +52,6 @@ describe('API foundation', () => {
   });
 
   it('limits body size with a 413 envelope', async () => {
-    app.post('/api/test/echo', async (request) => ({ success: true, data: request.body }));
     const response = await app.inject({
       method: 'POST',
       url: '/api/test/echo',

@@ -5,3 +5,4 @@ export * from './money/currency.ts';
 export * from './money/format.ts';
 export * from './catalog/product.ts';
 export * from './catalog/text.ts';
+export * from './auth/index.ts';

@@ -5,6 +5,8 @@ export interface SessionClaims {
   sub: string;
   /** The user's token version when the token was issued; a password change bumps it. */
   tv: number;
+  /** Expiry, seconds since the epoch (set when verified). */
+  exp?: number;
 }
 
 const ISSUER = 'carbonwise';
@@ -31,7 +33,7 @@ export class TokenSigner {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return { ok: false, reason: 'invalid' };
-      return { ok: true, claims: { sub: payload.sub, tv: payload.tv } };
+      return { ok: true, claims: { sub: payload.sub, tv: payload.tv, exp: payload.exp } };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
       return { ok: false, reason: 'invalid' };

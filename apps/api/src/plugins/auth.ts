@@ -8,6 +8,7 @@ export interface CurrentUser {
   id: string;
   email: string;
   tokenVersion: number;
+  tokenExpiresAt: string;
 }
 
 declare module 'fastify' {
@@ -63,5 +64,5 @@ export async function resolveUser(
   if (!UUID.test(verified.claims.sub)) return { ok: false, reason: 'invalid' };
   const row = await deps.users.findById(verified.claims.sub);
   if (!row || row.tokenVersion !== verified.claims.tv) return { ok: false, reason: 'invalid' };
-  return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion } };
+  return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date((verified.claims.exp ?? 0) * 1000).toISOString() } };
 }

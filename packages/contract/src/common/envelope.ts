@@ -8,6 +8,13 @@ export const errorEnvelopeSchema = z.object({
   code: z.enum(ERROR_CODES as [string, ...string[]]),
   requestId: z.string().optional(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
+  /** Failed logins so far (spec §3, §8: from 5 the web shows the message as an error toast). */
+  loginAttemptCount: z.number().int().optional(),
+  /** When a locked account can log in again (ISO 8601). */
+  lockedUntil: z.string().optional(),
+  /** The address that still needs verifying, on EMAIL_NOT_VERIFIED. */
+  email: z.string().optional(),
+  isEmailChangeAttemptLeft: z.boolean().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

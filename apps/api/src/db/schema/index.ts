@@ -1,3 +1,4 @@
 export * from './catalog.ts';
 export * from './reference.ts';
 export * from './users.ts';
+export * from './auth.ts';

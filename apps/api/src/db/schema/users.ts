@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 
 /**
@@ -26,7 +26,9 @@ export const users = pgTable('users', {
   /** Currency strength level of spec §4: 0 default, 1 address country, 2 selected country, 3 forced. */
   currencyStrength: smallint('currency_strength').notNull().default(0),
   temporaryCheckoutCurrency: varchar('temporary_checkout_currency', { length: 3 }),
+  /** Who referred this customer (spec §4 Referral), if anyone. */
+  referredByUserId: uuid('referred_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('users_referred_by_idx').on(t.referredByUserId)]);

@@ -1,0 +1,15 @@
+import { DEFAULT_CURRENCY, isSupportedCurrency, type Currency } from '@app/contract';
+import { publicUser, type AuthContext } from './auth.context.ts';
+import type { UserRow } from './auth.repository.ts';
+
+/** The currency a user's checkout uses now: the temporary one if set, else their default. */
+export function effectiveCurrency(user: UserRow): Currency {
+  if (isSupportedCurrency(user.temporaryCheckoutCurrency)) return user.temporaryCheckoutCurrency;
+  return isSupportedCurrency(user.checkoutDefaultCurrency) ? user.checkoutDefaultCurrency : DEFAULT_CURRENCY;
+}
+
+/** The answer of login and of code verification: a signed token and the user (spec §3). */
+export async function startSession(ctx: AuthContext, user: UserRow, message: string) {
+  const token = await ctx.signer.sign({ sub: user.id, tv: user.tokenVersion });
+  return { success: true as const, message, token, user: publicUser(user), temporaryCheckoutCurrency: effectiveCurrency(user) };
+}

@@ -1,0 +1,93 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailRepository } from './mail.repository.ts';
+
+/** Back-off between delivery attempts; after the last one a message is marked failed. */
+const RETRY_DELAYS_SECONDS = [10, 60, 300, 900, 3600, 3 * 3600];
+const SWEEP_INTERVAL_MS = 15_000;
+
+/**
+ * Delivers the outbox after commit. With SMTP_URL the messages go out through nodemailer;
+ * without it they stay in the outbox (read them at /dev/mailbox) and are only logged.
+ * A failed send is retried later; the change that caused the email is never rolled back.
+ */
+export class MailDispatcher {
+  private readonly transporter: Transporter | null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly repository: MailRepository,
+    private readonly options: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+  ) {
+    this.transporter = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  get mode(): 'smtp' | 'outbox' {
+    return this.transporter ? 'smtp' : 'outbox';
+  }
+
+  start() {
+    this.timer = setInterval(() => this.kick(), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    this.transporter?.close();
+  }
+
+  /** Call after a commit that enqueued mail: delivery starts without delaying the response. */
+  kick() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error) => this.options.log.error({ err: error }, 'mail: outbox sweep failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Delivers everything due now and resolves when done (tests and shutdown use this). */
+  async flush() {
+    while (this.running) await this.running;
+    await this.drain();
+  }
+
+  private async drain() {
+    for (;;) {
+      const batch = await this.repository.claimDue(10);
+      if (batch.length === 0) return;
+      for (const message of batch) await this.deliver(message);
+    }
+  }
+
+  private async deliver(message: { id: string; toAddress: string; subject: string; html: string; text: string; attempts: number }) {
+    if (!this.transporter) {
+      this.options.log.info({ to: message.toAddress, subject: message.subject, mailId: message.id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
+      await this.repository.markSent(message.id, 'outbox');
+      return;
+    }
+    try {
+      await this.transporter.sendMail({ from: this.options.from, to: message.toAddress, subject: message.subject, html: message.html, text: message.text });
+      await this.repository.markSent(message.id, 'smtp');
+      this.options.log.info({ to: message.toAddress, mailId: message.id }, 'mail: sent');
+    } catch (error) {
+      const delay = RETRY_DELAYS_SECONDS[message.attempts - 1];
+      const retryAt = delay === undefined ? null : new Date(Date.now() + delay * 1000);
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.repository.markFailed(message.id, reason.slice(0, 500), retryAt);
+      this.options.log.warn({ mailId: message.id, attempts: message.attempts, retryAt, reason }, 'mail: send failed');
+    }
+  }
+}

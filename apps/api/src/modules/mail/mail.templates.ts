@@ -1,0 +1,128 @@
+import { LOGIN_LOCK_MINUTES, OTP_TTL_SECONDS, RESET_LINK_TTL_MINUTES, VERIFY_LINK_TTL_HOURS } from '@app/contract';
+
+/** A rendered email: both an HTML and a plain-text body, always. */
+export interface RenderedEmail {
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const BRAND = 'Carbonwise';
+const ACCENT = '#1d5fd1';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+interface Block {
+  paragraphs: string[];
+  code?: string;
+  button?: { label: string; url: string };
+  footnote?: string;
+}
+
+/** One layout for every email; table-based with inline styles because mail clients need it. */
+function render(template: string, subject: string, greetingName: string | null, block: Block): RenderedEmail {
+  const greeting = greetingName ? `Hello ${greetingName},` : 'Hello,';
+  const htmlParts = [
+    `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>`,
+    ...block.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`),
+  ];
+  if (block.code) {
+    htmlParts.push(
+      `<p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:ui-monospace,Menlo,monospace" data-code="${escapeHtml(block.code)}">${escapeHtml(block.code)}</p>`,
+    );
+  }
+  if (block.button) {
+    htmlParts.push(
+      `<p style="margin:24px 0"><a href="${escapeHtml(block.button.url)}" style="background:${ACCENT};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600;display:inline-block">${escapeHtml(block.button.label)}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, open this link: <a href="${escapeHtml(block.button.url)}" style="color:${ACCENT}">${escapeHtml(block.button.url)}</a></p>`,
+    );
+  }
+  if (block.footnote) htmlParts.push(`<p style="margin:16px 0 0;font-size:13px;color:#555">${escapeHtml(block.footnote)}</p>`);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f4f6f8;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1a1f24;line-height:1.5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<tr><td><p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${ACCENT}">${BRAND}</p>${htmlParts.join('\n')}</td></tr></table>
+<p style="font-size:12px;color:#6b7280;margin:16px 0 0">${BRAND} · verified carbon offsets and sustainable goods</p>
+</td></tr></table></body></html>`;
+
+  const textParts = [greeting, '', ...block.paragraphs.flatMap((p) => [p, ''])];
+  if (block.code) textParts.push(`Your code: ${block.code}`, '');
+  if (block.button) textParts.push(`${block.button.label}: ${block.button.url}`, '');
+  if (block.footnote) textParts.push(block.footnote, '');
+  textParts.push(`— ${BRAND}`);
+  return { template, subject, html, text: textParts.join('\n') };
+}
+
+const codeMinutes = OTP_TTL_SECONDS / 60;
+
+export const emails = {
+  verifyAccount: (p: { firstName: string; link: string; code: string }) =>
+    render('verify-account', `Verify your email for ${BRAND}`, p.firstName, {
+      paragraphs: [
+        `Thank you for registering with ${BRAND}. Please click the 'Verify email' button below to verify and activate your account, or enter this code in the verification window:`,
+      ],
+      code: p.code,
+      button: { label: 'Verify email', url: p.link },
+      footnote: `The code is valid for ${codeMinutes} minutes and the button for ${VERIFY_LINK_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`,
+    }),
+
+  accountExists: (p: { firstName: string; loginUrl: string; resetUrl: string }) =>
+    render('account-exists', `You already have a ${BRAND} account`, p.firstName, {
+      paragraphs: [
+        'Someone, hopefully you, tried to register a new account with this email address. You already have an account, so nothing was changed.',
+        'You can log in, or reset your password if you have forgotten it.',
+      ],
+      button: { label: 'Log in', url: p.loginUrl },
+      footnote: `Forgot your password? Reset it here: ${p.resetUrl}`,
+    }),
+
+  passwordResetLink: (p: { firstName: string; link: string }) =>
+    render('password-reset-link', `Reset your ${BRAND} password`, p.firstName, {
+      paragraphs: ['We received a request to reset the password of your account.'],
+      button: { label: 'Reset password', url: p.link },
+      footnote: `This link works once and expires in ${RESET_LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this email: your password stays the same.`,
+    }),
+
+  passwordResetCode: (p: { firstName: string; code: string }) =>
+    render('password-reset-code', `Your ${BRAND} password reset code`, p.firstName, {
+      paragraphs: ['Use this code to reset the password of your account:'],
+      code: p.code,
+      footnote: `The code is valid for ${codeMinutes} minutes. If you did not ask for it, ignore this email: your password stays the same.`,
+    }),
+
+  passwordChanged: (p: { firstName: string; resetUrl: string }) =>
+    render('password-changed', `Your ${BRAND} password was changed`, p.firstName, {
+      paragraphs: ['The password of your account was just changed, and every other session was logged out.'],
+      footnote: `If this was not you, reset your password now: ${p.resetUrl}`,
+    }),
+
+  recoveryEmailCode: (p: { firstName: string; code: string }) =>
+    render('recovery-email-code', `Confirm your recovery email for ${BRAND}`, p.firstName, {
+      paragraphs: ['Enter this code to make this address the recovery email of your account:'],
+      code: p.code,
+      footnote: `The code is valid for ${codeMinutes} minutes. If you did not ask for it, ignore this email.`,
+    }),
+
+  primaryEmailCode: (p: { firstName: string; code: string }) =>
+    render('primary-email-code', `Confirm your new email for ${BRAND}`, p.firstName, {
+      paragraphs: ['Enter this code to confirm this address as the new login email of your account:'],
+      code: p.code,
+      footnote: `The code is valid for ${codeMinutes} minutes. If you did not ask for it, ignore this email.`,
+    }),
+
+  primaryEmailChanged: (p: { firstName: string; newEmail: string; resetUrl: string }) =>
+    render('primary-email-changed', `Your ${BRAND} login email was changed`, p.firstName, {
+      paragraphs: [`The login email of your account was changed to ${p.newEmail}.`],
+      footnote: `If this was not you, reset your password now: ${p.resetUrl}`,
+    }),
+
+  accountLocked: (p: { firstName: string; until: string; resetUrl: string }) =>
+    render('account-locked', `Your ${BRAND} account was locked`, p.firstName, {
+      paragraphs: [`After several failed login attempts we locked your account for ${LOGIN_LOCK_MINUTES} minutes, until ${p.until}.`],
+      footnote: `If this was not you, consider resetting your password: ${p.resetUrl}`,
+    }),
+};

@@ -1,0 +1,3 @@
+export * from './limits.ts';
+export * from './password-policy.ts';
+export * from './schemas.ts';
