@@ -75,7 +75,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await database.migrate();
-  if (config.seedCatalog) await seedIfEmpty(database.db, (message) => app.log.info(message));
+  // Countries and airports are reference data and always seeded; the shop's catalog only when asked.
+  await seedIfEmpty(database.db, (message) => app.log.info(message), { catalog: config.seedCatalog });
 
   const signer = new TokenSigner(config.jwtSecret, config.jwtTtlSeconds);
   const users = createUsersRepository(database.db);

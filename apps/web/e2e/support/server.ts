@@ -1,0 +1,31 @@
+import { createServer, type AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../api/src/app.ts';
+import { loadConfig } from '../../../api/src/config.ts';
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The whole product on a free local port: the built web app (run `npm run build` first) served
+ * by the API, on a fresh in-memory database with the seeded catalog. Email links point here.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '1000', PORT: String(port), PUBLIC_URL: url, ...env }, { inMemoryDatabase: true });
+  const app = await buildApp(config);
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, url, close: () => app.close() };
+}

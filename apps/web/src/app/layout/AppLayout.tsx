@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from '../../components/ui/Toaster.tsx';
+import { useSessionCookieCheck } from '../../features/session/useSessionCookieCheck.ts';
+import { Header } from './Header.tsx';
+import { Footer } from './Footer.tsx';
+import './layout.css';
+
+/** The shell around every page: skip link, header, main content, footer and the toast stack. */
+export function AppLayout() {
+  useSessionCookieCheck();
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './currency-store.ts';
+export { CurrencySelect } from './CurrencySelect.tsx';

@@ -1,0 +1,101 @@
+import { Link } from 'react-router';
+import type { Currency, Product } from '@app/contract';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { useProducts } from '../api/get-products.ts';
+import { ProductCard } from './ProductCard.tsx';
+import { ProductCardSkeleton } from './ProductCardSkeleton.tsx';
+import './product-catalog.css';
+
+export type ProductKindFilter = Product['kind'] | null;
+
+const SKELETON_COUNT = 8;
+
+const EMPTY_TEXT: Record<'all' | Product['kind'], { title: string; body: string }> = {
+  all: {
+    title: 'The shop is being stocked',
+    body: 'New offset projects and sustainable goods are on their way. Please check back soon.',
+  },
+  offset: {
+    title: 'No offset projects right now',
+    body: 'Every project we list is verified first, so new ones take a little time. Meanwhile, browse the whole shop.',
+  },
+  goods: {
+    title: 'No sustainable goods right now',
+    body: 'We are restocking. Meanwhile, browse the whole shop.',
+  },
+};
+
+export interface ProductCatalogProps {
+  kind: ProductKindFilter;
+  currency: Currency;
+  onAddToCart: (product: Product) => void;
+}
+
+/** The product grid with its loading, error and empty states; `kind` filters client-side. */
+export function ProductCatalog({ kind, currency, onAddToCart }: ProductCatalogProps) {
+  const { data, isPending, isError, isFetching, refetch } = useProducts();
+
+  if (isPending) {
+    return (
+      <div aria-busy="true">
+        <p className="visually-hidden" role="status">
+          Loading products…
+        </p>
+        {/* Holds the place of the item count, so nothing moves when the grid arrives. */}
+        <Skeleton className="catalog-count catalog-count--skeleton" width="4.5rem" />
+        <ul className="product-grid" aria-hidden="true">
+          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+            <li key={index}>
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <div className="catalog-state catalog-state--error" role="alert">
+        <h3 className="catalog-state__title">Failed to fetch products</h3>
+        <p className="catalog-state__body">Please check your connection and try again.</p>
+        <Button variant="secondary" onClick={() => void refetch()} loading={isFetching}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  const products = kind ? data.filter((product) => product.kind === kind) : data;
+
+  if (products.length === 0) {
+    const text = EMPTY_TEXT[kind ?? 'all'];
+    return (
+      <div className="catalog-state">
+        <h3 className="catalog-state__title">{text.title}</h3>
+        <p className="catalog-state__body">{text.body}</p>
+        {kind && (
+          <Link to="/" className="catalog-state__link">
+            Browse all products
+          </Link>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <p className="catalog-count" role="status">
+        {products.length} {products.length === 1 ? 'item' : 'items'}
+      </p>
+      <ul className="product-grid">
+        {products.map((product) => (
+          <li key={product._id}>
+            <ProductCard product={product} currency={currency} onAddToCart={onAddToCart} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

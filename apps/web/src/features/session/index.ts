@@ -1,0 +1,2 @@
+export * from './session-store.ts';
+export { useSessionCookieCheck } from './useSessionCookieCheck.ts';

@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+import { registerClientStateReset } from './client-state.ts';
+
+/**
+ * Query keys of data that belongs to the signed-in user start with this prefix, so a forced
+ * logout can drop them without throwing away public data such as the product list.
+ */
+export const USER_SCOPED_QUERY_KEY = ['user'] as const;
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        // One retry covers a blip; more would keep people staring at skeletons on a real outage.
+        retry: 1,
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+  registerClientStateReset(() => client.removeQueries({ queryKey: USER_SCOPED_QUERY_KEY }));
+  return client;
+}
