@@ -5,8 +5,13 @@ import react from '@vitejs/plugin-react';
  * One runner for every test: contract and web unit tests, API tests against a real database
  * (PGlite, or PostgreSQL when DATABASE_URL is set) and browser journeys in Debian's Chromium.
  */
+// CI asks for a JSON report beside the usual output, to add up the counts of several runs.
+const jsonOutput = process.env.VITEST_JSON_OUTPUT;
+
 export default defineConfig({
   test: {
+    reporters: jsonOutput ? ['default', 'json'] : ['default'],
+    outputFile: jsonOutput ? { json: jsonOutput } : undefined,
     projects: [
       {
         test: {

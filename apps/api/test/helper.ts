@@ -25,10 +25,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
+  let dropped = false;
   return {
     ...handle,
     close: async () => {
       await handle.close();
+      if (dropped) return;
+      dropped = true;
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
       try {

@@ -34,6 +34,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzle({ client: pool, schema });
+    let ended = false;
     return {
       db: db as unknown as Database,
       kind: 'postgresql',
@@ -41,7 +42,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      // Safe to call twice (health checks and shutdown may both close).
+      close: async () => {
+        if (ended) return;
+        ended = true;
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
