@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { formatPrice, shortDescriptionBullets, type Product } from '@app/contract';
+import { startTestServer, type TestServer } from './support/server.ts';
+import { launchBrowser, watchConsole } from './support/browser.ts';
+
+describe('home page in a real browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let products: Product[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    const response = await fetch(`${server.url}/api/v1/products?showDetails=1`);
+    products = (await response.json()).data;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows every seeded product with its price, bullets and stock text', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchConsole(page);
+    await page.goto(server.url);
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(products.length);
+
+    for (const product of products) {
+      const card = page.locator('[data-testid="product-card"]', { has: page.getByRole('heading', { name: product.name, exact: true }) });
+      const usd = product.priceList.find((entry) => entry.currency === 'USD')!;
+      await expect.poll(() => card.innerText()).toContain(formatPrice(usd.price, 'USD'));
+      const image = card.locator('img').first();
+      expect(await image.getAttribute('src')).toBe(product.image[0]);
+      expect(await card.locator('img').count()).toBe(1);
+      const bullets = await card.locator('li').allInnerTexts();
+      expect(bullets.map((b) => b.trim())).toEqual(expect.arrayContaining(shortDescriptionBullets(product.shortDescription)));
+      if (product.actualStock <= 0) {
+        const button = card.getByRole('button', { name: 'Out of Stock' });
+        expect(await button.isDisabled()).toBe(true);
+        expect(await card.innerText()).not.toContain('In Stock');
+      } else {
+        expect(await card.innerText()).toContain('In Stock');
+        expect(await card.getByRole('button', { name: 'Out of Stock' }).count()).toBe(0);
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('switches every price to the chosen currency', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.getByTestId('product-card').first().waitFor();
+    await page.getByLabel(/currency/i).first().selectOption('EUR');
+    const first = products[0];
+    const eur = first.priceList.find((entry) => entry.currency === 'EUR')!;
+    const card = page.locator('[data-testid="product-card"]', { has: page.getByRole('heading', { name: first.name, exact: true }) });
+    await expect.poll(() => card.innerText()).toContain(formatPrice(eur.price, 'EUR'));
+    expect(await card.innerText()).not.toContain(' USD');
+    await page.close();
+  });
+
+  it('fits a phone screen without sideways scrolling and can be used by keyboard', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(server.url);
+    await page.getByTestId('product-card').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.tagName);
+    expect(['A', 'BUTTON']).toContain(focused);
+    await page.close();
+  });
+
+  it('shows the not-found page for an unknown address', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('link', { name: /shop/i }).first().waitFor();
+    expect(await page.innerText('main')).toMatch(/couldn.t find that page/i);
+    await page.close();
+  });
+});
