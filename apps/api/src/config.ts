@@ -9,12 +9,20 @@ import { z } from 'zod';
  * payment provider and a JWT secret generated once and kept in DATA_DIR.
  */
 const bool = z
-  .enum(['true', 'false', '1', '0'])
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
+
+/** A whole number from the environment, with a message a person understands. */
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.com' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -23,7 +31,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 90).default(60 * 60 * 24 * 7),
+  JWT_TTL_SECONDS: wholeNumber(60, 60 * 60 * 24 * 90).default(60 * 60 * 24 * 7),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
@@ -34,9 +42,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGIN: z.string().optional(),
   TRUST_PROXY: bool.default(false),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  BODY_LIMIT_BYTES: wholeNumber(1024, 50 * 1024 * 1024).default(1024 * 1024),
+  RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(600),
+  RATE_LIMIT_AUTH_MAX: wholeNumber(1, 10_000_000).default(10),
   SEED_CATALOG: bool.default(true),
 });
 

@@ -52,6 +52,10 @@ describe('profile, addresses and currency', () => {
     expect(empty.statusCode).toBe(400);
     const script = await app.inject({ method: 'PATCH', url: '/api/v1/save-profile-info', headers: bearer(token), payload: { firstName: '<script>' } });
     expect(script.statusCode).toBe(400);
+    const nul = await app.inject({ method: 'PATCH', url: '/api/v1/save-profile-info', headers: bearer(token), payload: { firstName: 'Gr\u0000ace' } });
+    expect(nul.statusCode).toBe(400);
+    expect(json(nul).fields.firstName).toEqual(['Your first name cannot contain control characters']);
+    expect((await me(token)).data.firstName).toBe('Grace');
   });
 
   it('changes the currency only at an equal or stronger level', async () => {

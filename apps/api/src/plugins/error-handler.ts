@@ -32,6 +32,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     const clientError = describeClientError(error);
     if (clientError) return send(reply, request, clientError.code, clientError.message);
 
+    // Safety net: PostgreSQL "data exception" errors (class 22: bad encoding, out-of-range
+    // numbers) are caused by input the schemas let through. Refuse it; log it to tighten them.
+    const sqlState = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return send(reply, request, 'VALIDATION_FAILED', 'Some of the input could not be stored. Please check it and try again.');
+    }
+
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, request, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
   });

@@ -12,13 +12,23 @@ export const emailSchema = z
 
 export const otpSchema = z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'The code is 6 digits');
 
+/** Control characters (NUL, escape codes…) have no place in names or addresses. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const plainText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), message);
+
 const nameSchema = (label: string) =>
   z
     .string({ error: `Enter your ${label}` })
     .trim()
     .min(1, `Enter your ${label}`)
     .max(80, `Your ${label} can have at most 80 characters`)
-    .refine((value) => !/[<>]/.test(value), `Your ${label} cannot contain < or >`);
+    .refine((value) => !/[<>]/.test(value), `Your ${label} cannot contain < or >`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `Your ${label} cannot contain control characters`);
 
 /** A new password: the policy's problems become field messages. */
 export const newPasswordSchema = z
@@ -43,7 +53,7 @@ export const registerBodySchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string().optional(),
-    referralId: z.string().trim().max(120).optional(),
+    referralId: plainText(120, 'The referral id is not valid').optional(),
     checkout: z.boolean().optional(),
     origin: originSchema,
   })
@@ -121,11 +131,11 @@ const countryCodeSchema = z
 export const addressSchema = z.object({
   firstName: nameSchema('first name'),
   lastName: nameSchema('last name'),
-  line1: z.string().trim().min(1, 'Enter the street address').max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1, 'Enter the city').max(120),
-  state: z.string().trim().max(120).optional(),
-  postalCode: z.string().trim().min(1, 'Enter the postal code').max(20),
+  line1: plainText(200, 'Remove control characters from the street address').pipe(z.string().min(1, 'Enter the street address')),
+  line2: plainText(200, 'Remove control characters from the address').optional(),
+  city: plainText(120, 'Remove control characters from the city').pipe(z.string().min(1, 'Enter the city')),
+  state: plainText(120, 'Remove control characters from the state').optional(),
+  postalCode: plainText(20, 'Remove control characters from the postal code').pipe(z.string().min(1, 'Enter the postal code')),
   country: countryCodeSchema,
   phone: z
     .string()
