@@ -3,17 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './free-port.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Starts the real server process (as `npm start` does after building) and waits until it serves. */
 async function startServer(env: Record<string, string>) {

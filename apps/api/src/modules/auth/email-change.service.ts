@@ -1,13 +1,9 @@
 import { PRIMARY_EMAIL_CHANGES_PER_DAY, STEP_TOKEN_TTL_MINUTES } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, addSeconds, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, type AuthContext } from './auth.context.ts';
-import type { UserRow } from './auth.repository.ts';
+import { addMinutes, addSeconds, inTransaction, newLinkToken, passwordMatches, signedInUser, siteLink, tokenHash, type AuthContext } from './auth.context.ts';
 import { checkCode, issueCodeOrExplain } from './codes.ts';
 
-async function signedInUser(ctx: AuthContext, userId: string): Promise<UserRow> {
-  return (await ctx.repo.findUserById(userId)) as UserRow;
-}
 
 /** Recovery email, step 1: a code goes to the new address to prove it is theirs. */
 export async function requestRecoveryEmail(ctx: AuthContext, userId: string, recoveryEmail: string) {

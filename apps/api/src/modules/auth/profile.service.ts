@@ -1,13 +1,10 @@
 import { CURRENCY_STRENGTH, DEFAULT_CURRENCY, isSupportedCurrency, type Address, type Currency, type CurrencyStrength } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthContext } from './auth.context.ts';
+import { signedInUser, type AuthContext } from './auth.context.ts';
 import type { UserRow } from './auth.repository.ts';
 import { applyCurrencyChoice, currencyForCountry } from './currency.ts';
 import { effectiveCurrency } from './session.ts';
 
-async function signedInUser(ctx: AuthContext, userId: string): Promise<UserRow> {
-  return (await ctx.repo.findUserById(userId)) as UserRow;
-}
 
 /** GET /v1/me: the fields spec §7 lists. */
 export async function me(ctx: AuthContext, userId: string) {
