@@ -131,6 +131,17 @@ describe('rate limiting', () => {
   });
 });
 
+describe('CORS', () => {
+  it('allows only the configured origins when CORS_ORIGIN is set', async () => {
+    const app = await createTestApp({ seed: false, env: { CORS_ORIGIN: 'https://partner.example, https://other.example' } });
+    const allowed = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://partner.example' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const refused = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    await app.close();
+  });
+});
+
 describe('configuration', () => {
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, { inMemoryDatabase: true })).toThrow(ConfigError);
