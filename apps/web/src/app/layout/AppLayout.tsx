@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../../components/ui/Toaster.tsx';
 import { useSessionCookieCheck } from '../../features/session/useSessionCookieCheck.ts';
+import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import './layout.css';
@@ -8,6 +9,7 @@ import './layout.css';
 /** The shell around every page: skip link, header, main content, footer and the toast stack. */
 export function AppLayout() {
   useSessionCookieCheck();
+  useSessionHydration();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CurrencySelect } from '../../features/currency/CurrencySelect.tsx';
 import { useCartCount } from '../../features/cart/cart-count-store.ts';
+import { useSession } from '../../features/session/session-store.ts';
 import { SHOP_NAV_ITEMS, parseKind } from '../nav-items.ts';
+import { AccountMenu } from './AccountMenu.tsx';
 import { Logo } from './Logo.tsx';
 import './header.css';
 
 /**
  * Site header. On wide screens everything sits in one row; below 880 px the navigation,
  * currency and account collapse behind a disclosure button (aria-expanded/aria-controls),
- * while the logo and the cart stay visible.
+ * while the logo and the cart stay visible. Signed in, "Log in" becomes the account menu.
  */
 export function Header() {
   const location = useLocation();
@@ -18,6 +20,11 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const activeKind = location.pathname === '/' ? parseKind(searchParams.get('kind')) : undefined;
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const firstName = useSession((state) => state.user?.firstName ?? null);
+  // "Log in" remembers this page, so the login can bring the person back to it.
+  const onAuthPage = ['/login', '/forgot-password', '/reset-password', '/verify-account'].includes(location.pathname);
+  const loginState = onAuthPage ? undefined : { from: location.pathname + location.search };
 
   // A navigation closes the menu, so the chosen page is what the user sees.
   useEffect(() => {
@@ -81,13 +88,17 @@ export function Header() {
           </nav>
           <div className="site-header__tools">
             <CurrencySelect showLabel={menuOpen} />
-            <Link to="/login" className="site-header__account">
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <circle cx="12" cy="8.5" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-                <path d="M5 19.5c1.2-3.3 3.8-5 7-5s5.8 1.7 7 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-              </svg>
-              Log in
-            </Link>
+            {isLoggedIn ? (
+              <AccountMenu firstName={firstName} />
+            ) : (
+              <Link to="/login" state={loginState} className="site-header__account">
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <circle cx="12" cy="8.5" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                  <path d="M5 19.5c1.2-3.3 3.8-5 7-5s5.8 1.7 7 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                </svg>
+                Log in
+              </Link>
+            )}
           </div>
         </div>
 

@@ -6,3 +6,5 @@ export { Dialog, DialogClose, type DialogProps } from './Dialog.tsx';
 export { Toaster } from './Toaster.tsx';
 export { useToast } from './useToast.ts';
 export { showToast, dismissToast, clearToasts, type Toast, type ToastVariant } from './toast-store.ts';
+export { OtpInput, emptyOtp, type OtpInputHandle, type OtpInputProps } from './OtpInput.tsx';
+export { Tabs, type TabItem, type TabsProps } from './Tabs.tsx';

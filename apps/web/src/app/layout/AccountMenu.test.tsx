@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { setCookie } from '../../lib/cookies.ts';
+import { getSession, setSession } from '../../features/session/session-store.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { clearAllCookies, cleanup, click, render } from '../../test/render.tsx';
+import { getButton, pressKey } from '../../test/dom.ts';
+
+let path = '';
+function Where() {
+  path = useLocation().pathname;
+  return null;
+}
+
+beforeEach(() => {
+  clearAllCookies();
+  localStorage.clear();
+  setCookie('JWTToken', 't');
+  localStorage.setItem('email', 'ada@example.com');
+  localStorage.setItem('JoinSupplierCode', 'S-1');
+  setSession({ isLoggedIn: true, email: 'ada@example.com' });
+});
+afterEach(cleanup);
+
+function renderMenu() {
+  return render(
+    <MemoryRouter initialEntries={['/account']}>
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+      <AccountMenu firstName="Ada" />
+    </MemoryRouter>,
+  );
+}
+
+describe('header account menu', () => {
+  it('names the person and opens a menu with Account and Log out', () => {
+    const { container } = renderMenu();
+    const button = getButton(container, 'Account menu for Ada');
+    expect(button.textContent).toContain('Ada');
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const items = [...container.querySelectorAll('[role="menuitem"]')];
+    expect(items.map((item) => item.textContent)).toEqual(['Account', 'Log out']);
+    expect(document.activeElement).toBe(items[0]);
+    pressKey(items[0]!, 'ArrowDown');
+    expect(document.activeElement).toBe(items[1]);
+    pressKey(items[1]!, 'Escape');
+    expect(container.querySelector('[role="menu"]')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('Log out clears the session (codes kept) and goes home', () => {
+    const { container } = renderMenu();
+    click(getButton(container, 'Account menu for Ada'));
+    click([...container.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === 'Log out')!);
+    expect(getSession().isLoggedIn).toBe(false);
+    expect(document.cookie).not.toContain('JWTToken=t');
+    expect(localStorage.getItem('email')).toBeNull();
+    expect(localStorage.getItem('JoinSupplierCode')).toBe('S-1');
+    expect(path).toBe('/');
+  });
+});

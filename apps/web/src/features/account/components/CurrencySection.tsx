@@ -1,0 +1,86 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CURRENCY_STRENGTH, SUPPORTED_CURRENCIES, isSupportedCurrency, type Currency, type MeResponse } from '@app/contract';
+import { Button } from '../../../components/ui/Button.tsx';
+import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
+import { setCurrency } from '../api/account-api.ts';
+import { AccountSection } from './AccountSection.tsx';
+import { useAccountUpdate } from './useAccountUpdate.ts';
+
+/** Why the account has its currency (spec §4 strength levels). */
+const LEVEL_REASON = ['the default', 'your billing address country', 'your selected country', 'your own choice'] as const;
+
+/**
+ * The checkout currency. Choosing here is the strongest preference (level 3, "forced"), so it
+ * wins over the address and country. The API still answers `changed: false` when a stronger
+ * preference kept the old one, and that answer is shown rather than hidden.
+ */
+export function CurrencySection({ me }: { me: MeResponse }) {
+  const id = useId();
+  const update = useAccountUpdate();
+  const [currency, setChoice] = useState<Currency>(me.temporaryCheckoutCurrency);
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<{ variant: 'info' | 'error'; message: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setResult(null);
+    try {
+      const response = await setCurrency(currency, CURRENCY_STRENGTH.forced);
+      if (response.status === 200 && response.data) {
+        const { changed, currency: now, level } = response.data.data;
+        const message = successMessage(response, changed ? `Your currency is now ${now}` : `Your currency stays ${now}`);
+        if (changed) update.saved(message, { currency: now, level });
+        else setResult({ variant: 'info', message });
+      } else {
+        setResult({ variant: 'error', message: readApiError(response).message });
+      }
+    } catch {
+      setResult({ variant: 'error', message: NETWORK_ERROR_MESSAGE });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AccountSection
+      id="currency"
+      title="Currency"
+      description={
+        <>
+          Checkout uses <strong>{me.temporaryCheckoutCurrency}</strong>, set by {LEVEL_REASON[me.currencyLevel]}.
+        </>
+      }
+    >
+      <form className="form" onSubmit={(event) => void submit(event)}>
+        <div className="field account-currency">
+          <label htmlFor={id} className="field__label">
+            Checkout currency
+          </label>
+          <select
+            id={id}
+            className="field__input select-input"
+            value={currency}
+            onChange={(event) => {
+              if (isSupportedCurrency(event.target.value)) setChoice(event.target.value);
+            }}
+          >
+            {SUPPORTED_CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+          <p className="field__hint">Your choice here wins over your address and country.</p>
+        </div>
+        {result && <FormAlert variant={result.variant}>{result.message}</FormAlert>}
+        <div className="form__actions">
+          <Button type="submit" loading={sending}>
+            Save currency
+          </Button>
+        </div>
+      </form>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,1 @@
+export { AccountView, ACCOUNT_SECTIONS } from './components/AccountView.tsx';

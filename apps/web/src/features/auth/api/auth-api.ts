@@ -1,0 +1,39 @@
+import type { Currency, RegisterBody, SessionResponse } from '@app/contract';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/**
+ * The public account calls of spec §7. Each returns the client's `{ status, ok, data }` so the
+ * caller decides what every status means; only a network failure throws.
+ */
+
+export interface MessageResponse {
+  success: true;
+  message: string;
+}
+
+export const login = (body: { userId: string; password: string; temporaryCheckoutCurrency?: Currency }) =>
+  apiClient.post<SessionResponse>('auth/login', { ...body, strategy: 'password' });
+
+export const register = (body: RegisterBody) => apiClient.post<MessageResponse & { data: { email: string } }>('/auth/register', body);
+
+export const verifyRegistrationCode = (email: string, otp: string) =>
+  apiClient.patch<SessionResponse>('/auth/registration-otp-verify', { email, otp });
+
+export const resendRegistrationCode = (email: string, checkout?: boolean) =>
+  apiClient.patch<MessageResponse>('/auth/resend-otp-register', checkout ? { email, checkout } : { email });
+
+export const resendRegistrationLink = (email: string, origin?: string) =>
+  apiClient.patch<MessageResponse>('auth/resend-registration-link', origin ? { email, origin } : { email });
+
+export const verifyAccountLink = (token: string) =>
+  apiClient.get<MessageResponse & { data: { email: string } }>('/auth/verify-account', { query: { tk: token } });
+
+export const sendResetLink = (email: string) => apiClient.post<MessageResponse>('/auth/reset-password-link', { email });
+
+export const sendResetCode = (email: string) => apiClient.patch<MessageResponse>('/auth/otp-reset-password', { email });
+
+export const verifyResetCode = (email: string, otp: string) =>
+  apiClient.patch<MessageResponse & { data: { resetToken: string } }>('/auth/otp-verify', { email, otp });
+
+export const resetPassword = (token: string, body: { password: string; confirmPassword: string }) =>
+  apiClient.post<MessageResponse & { data: { email: string } }>('/auth/reset-password', body, { query: { tk: token } });

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LOGIN_ATTEMPT_WARNING_THRESHOLD, emailSchema, loginBodySchema } from '@app/contract';
+import { Button } from '../../../components/ui/Button.tsx';
+import { useToast } from '../../../components/ui/useToast.ts';
+import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
+import { NETWORK_ERROR_MESSAGE, readApiError } from '../../../lib/api-error.ts';
+import { useDisplayCurrency } from '../../currency/currency-store.ts';
+import { signIn } from '../../session/sign-in.ts';
+import { login, resendRegistrationCode } from '../api/auth-api.ts';
+import '../../../components/form/form.css';
+
+type Field = 'email' | 'password';
+
+const validate = (values: Record<Field, string>) =>
+  zodFieldErrors<Field>(loginBodySchema.safeParse({ userId: values.email, password: values.password }), { userId: 'email' });
+
+export interface LoginFormProps {
+  initialEmail?: string;
+  /** Called once the session is fully stored (spec §4), to navigate onwards. */
+  onSignedIn: () => void;
+  /** The account exists but is not verified: a code was sent, open the code entry. */
+  onVerificationNeeded: (email: string, sentAt: number) => void;
+}
+
+/**
+ * Log in (spec §4, §8). The display currency goes along as temporaryCheckoutCurrency. Failures:
+ * from the 5th counted attempt the message is an error toast; before that it sits under the form.
+ * An unverified account gets a button that sends a new code and opens the code entry.
+ */
+export function LoginForm({ initialEmail = '', onSignedIn, onVerificationNeeded }: LoginFormProps) {
+  const toast = useToast();
+  const currency = useDisplayCurrency();
+  const form = useForm<Field>({ email: initialEmail, password: '' }, validate);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+
+  const submit = form.handleSubmit(async (values) => {
+    setSending(true);
+    setError(null);
+    setUnverifiedEmail(null);
+    const userId = emailSchema.parse(values.email);
+    let response;
+    try {
+      response = await login({ userId, password: values.password, temporaryCheckoutCurrency: currency });
+    } catch {
+      setSending(false);
+      return setError(NETWORK_ERROR_MESSAGE);
+    }
+    if (response.status === 200 && response.data?.token) {
+      await signIn(response.data);
+      onSignedIn();
+      return;
+    }
+    setSending(false);
+    const failure = readApiError(response);
+    if ((failure.loginAttemptCount ?? 0) >= LOGIN_ATTEMPT_WARNING_THRESHOLD) {
+      toast.error(failure.message);
+      return;
+    }
+    if (failure.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(failure.email ?? userId);
+    if (form.applyServerFields(failure.fields, { userId: 'email' })) return;
+    setError(failure.message);
+  });
+
+  const resendAndVerify = async () => {
+    if (!unverifiedEmail) return;
+    setResending(true);
+    try {
+      const response = await resendRegistrationCode(unverifiedEmail);
+      if (response.status === 200) {
+        onVerificationNeeded(unverifiedEmail, Date.now());
+        setError(null);
+        setUnverifiedEmail(null);
+      } else {
+        setError(readApiError(response).message);
+      }
+    } catch {
+      setError(NETWORK_ERROR_MESSAGE);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit}>
+      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} required />
+      <TextField {...form.field('password')} label="Password" type="password" autoComplete="current-password" required />
+      <div className="auth-form__meta">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </div>
+      {error && (
+        <FormAlert>
+          <p>{error}</p>
+          {unverifiedEmail && (
+            <Button variant="secondary" size="sm" loading={resending} onClick={() => void resendAndVerify()}>
+              Send a new code and verify
+            </Button>
+          )}
+        </FormAlert>
+      )}
+      <Button type="submit" size="lg" fullWidth loading={sending}>
+        Log in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+export { AuthPanel, type AuthTab } from './components/AuthPanel.tsx';
+export { LoginForm } from './components/LoginForm.tsx';
+export { RegisterForm } from './components/RegisterForm.tsx';
+export { RegistrationSuccessDialog, REGISTRATION_SUCCESS_TITLE } from './components/RegistrationSuccessDialog.tsx';
+export { VerificationDialog, VERIFIED_TOAST, ALREADY_VERIFIED_TOAST } from './components/VerificationDialog.tsx';
+export { ForgotPasswordFlow } from './components/ForgotPasswordFlow.tsx';
+export { ResetPasswordForm } from './components/ResetPasswordForm.tsx';
+export { ResendLinkForm } from './components/ResendLinkForm.tsx';
+export { useVerifyAccount, type VerifyAccountResult } from './api/use-verify-account.ts';
+export { useCountdown, formatMmSs, countdownMessage, COUNTDOWN_MESSAGES } from './hooks/useCountdown.ts';
+export { safeNextPath, loginPath, pathAfterVerification } from './redirects.ts';

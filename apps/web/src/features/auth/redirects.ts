@@ -1,0 +1,48 @@
+/**
+ * Where people go after signing in or verifying. Only paths on this site are followed, never
+ * another host (`//evil.example` or `https://…`), so a crafted link cannot send anyone away.
+ */
+export function safeNextPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // Back to the login page would be a loop.
+  if (/^\/(login|register)(\/|\?|$)/.test(value)) return null;
+  return value;
+}
+
+export const EMPLOYER_ACCOUNT_PATH = '/other/my-employer-account';
+export const BUSINESS_ACCOUNT_PATH = '/other/my-business-account';
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Spec §4: after email verification, a stored join-business code leads to the employer account
+ * page, a join-supplier or join-distributor code to the business account page; otherwise the
+ * page the person was heading to, or home.
+ */
+export function pathAfterVerification(next?: string | null): string {
+  if (stored('JoinBusinessCode')) return EMPLOYER_ACCOUNT_PATH;
+  if (stored('JoinSupplierCode') || stored('JoinDistributorCode')) return BUSINESS_ACCOUNT_PATH;
+  return safeNextPath(next) ?? '/';
+}
+
+/** Register's `checkout` flag: the verification link should bring the person back to checkout. */
+export function isCheckoutPath(next: string | null | undefined): boolean {
+  return Boolean(next && /^\/other\/checkout(\/|\?|$)/.test(next));
+}
+
+/** The login page, on the chosen tab, optionally with the email filled in and a page to return to. */
+export function loginPath(options: { tab?: 'login' | 'register'; email?: string | null; next?: string | null } = {}): string {
+  const params = new URLSearchParams();
+  if (options.tab === 'register') params.set('tab', 'register');
+  if (options.email) params.set('email', options.email);
+  const next = safeNextPath(options.next);
+  if (next) params.set('next', next);
+  const query = params.toString();
+  return query ? `/login?${query}` : '/login';
+}
