@@ -95,6 +95,9 @@ describe('account journey in a real browser', () => {
     await page.getByRole('button', { name: 'Account menu for Ada' }).waitFor();
     expect(await cookie(page, 'JWTToken')).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('userId'))).toMatch(/^[0-9a-f-]{36}$/);
+    // Opening /login while signed in goes straight on to the shop.
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(`${server.url}/`);
     // Chromium logs every non-2xx answer as "Failed to load resource": the expected 400 of the
     // wrong code, and the 404s of business and order calls that later issues add. Our own code
     // must log nothing, and there must be no script errors or CSP violations.

@@ -1,13 +1,14 @@
+import type React from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { AccountPage } from './routes/AccountPage.tsx';
-import { ForgotPasswordPage } from './routes/ForgotPasswordPage.tsx';
 import { HomePage } from './routes/HomePage.tsx';
-import { LoginPage } from './routes/LoginPage.tsx';
-import { ResetPasswordPage } from './routes/ResetPasswordPage.tsx';
-import { VerifyAccountPage } from './routes/VerifyAccountPage.tsx';
 import { NotFoundPage } from './routes/NotFoundPage.tsx';
 import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
+
+/** Pages other than the shop load on demand, so the first visit downloads only the shop. */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as React.ComponentType });
+}
 
 /**
  * Routes. The pathless child carries the error boundary, so a crashing page still shows the
@@ -23,11 +24,11 @@ export function createAppRouter() {
           errorElement: <RouteErrorPage />,
           children: [
             { index: true, element: <HomePage /> },
-            { path: 'login', element: <LoginPage /> },
-            { path: 'verify-account', element: <VerifyAccountPage /> },
-            { path: 'forgot-password', element: <ForgotPasswordPage /> },
-            { path: 'reset-password', element: <ResetPasswordPage /> },
-            { path: 'account', element: <AccountPage /> },
+            { path: 'login', lazy: lazyPage(() => import('./routes/LoginPage.tsx'), 'LoginPage') },
+            { path: 'verify-account', lazy: lazyPage(() => import('./routes/VerifyAccountPage.tsx'), 'VerifyAccountPage') },
+            { path: 'forgot-password', lazy: lazyPage(() => import('./routes/ForgotPasswordPage.tsx'), 'ForgotPasswordPage') },
+            { path: 'reset-password', lazy: lazyPage(() => import('./routes/ResetPasswordPage.tsx'), 'ResetPasswordPage') },
+            { path: 'account', lazy: lazyPage(() => import('./routes/AccountPage.tsx'), 'AccountPage') },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

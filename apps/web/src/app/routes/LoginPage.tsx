@@ -1,4 +1,6 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { getSession } from '../../features/session/index.ts';
 import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { AuthPanel, type AuthTab } from '../../features/auth/components/AuthPanel.tsx';
 import { safeNextPath } from '../../features/auth/redirects.ts';
@@ -25,6 +27,9 @@ export function LoginPage() {
   const from = (location.state as { from?: string } | null)?.from;
   const next = safeNextPath(params.get('next')) ?? safeNextPath(from);
   const sessionEnded = params.get('loggedIn') === 'false';
+  // Someone already signed in who opens /login goes on; signing in *here* is handled by
+  // onSignedIn and the verification popup (which waits 1 s before redirecting, spec §4).
+  const [signedInOnArrival] = useState(() => getSession().isLoggedIn);
 
   const changeTab = (value: AuthTab) =>
     setParams(
@@ -36,6 +41,8 @@ export function LoginPage() {
       },
       { replace: true, state: location.state, preventScrollReset: true },
     );
+
+  if (signedInOnArrival && !sessionEnded) return <Navigate to={next ?? '/'} replace />;
 
   const title = tab === 'register' ? 'Create your account' : 'Welcome back';
   return (
