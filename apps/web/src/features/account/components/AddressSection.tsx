@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { addressSchema, type Address, type MeResponse } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { optional, useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
-import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
+import { successMessage } from '../../../lib/api-error.ts';
 import { saveAddress } from '../api/account-api.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { useAccountUpdate } from './useAccountUpdate.ts';
@@ -56,26 +56,15 @@ export function AddressSection({ me }: { me: MeResponse }) {
     validate,
   );
   const update = useAccountUpdate();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, run } = useSubmit();
 
-  const submit = form.handleSubmit(async (values) => {
-    setSending(true);
-    setError(null);
-    try {
-      const response = await saveAddress(toAddress(values));
-      if (response.status === 200 && response.data) {
-        update.saved(successMessage(response, 'Your address has been saved'), { currency: response.data.data.currency });
-      } else {
-        const failure = readApiError(response);
-        if (!form.applyServerFields(unnest(failure.fields))) setError(failure.message);
-      }
-    } catch {
-      setError(NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSending(false);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    run(() => saveAddress(toAddress(values)), {
+      success: 'body',
+      onSuccess: (response) => update.saved(successMessage(response, 'Your address has been saved'), { currency: response.data.data.currency }),
+      applyFields: (fields) => form.applyServerFields(unnest(fields)),
+    }),
+  );
 
   return (
     <AccountSection id="address" title="Billing address" description={saved ? 'Used on invoices and at checkout.' : 'No billing address yet. Add one to check out faster.'}>

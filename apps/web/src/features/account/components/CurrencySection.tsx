@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { CURRENCY_STRENGTH, SUPPORTED_CURRENCIES, isSupportedCurrency, type Currency, type MeResponse } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
+import { successMessage } from '../../../lib/api-error.ts';
 import { setCurrency } from '../api/account-api.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { useAccountUpdate } from './useAccountUpdate.ts';
@@ -19,28 +20,22 @@ export function CurrencySection({ me }: { me: MeResponse }) {
   const id = useId();
   const update = useAccountUpdate();
   const [currency, setChoice] = useState<Currency>(me.temporaryCheckoutCurrency);
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ variant: 'info' | 'error'; message: string } | null>(null);
+  const { sending, error, run } = useSubmit();
+  // A stronger preference may keep the old currency: that is news, not an error.
+  const [notice, setNotice] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSending(true);
-    setResult(null);
-    try {
-      const response = await setCurrency(currency, CURRENCY_STRENGTH.forced);
-      if (response.status === 200 && response.data) {
+    setNotice(null);
+    return run(() => setCurrency(currency, CURRENCY_STRENGTH.forced), {
+      success: 'body',
+      onSuccess: (response) => {
         const { changed, currency: now, level } = response.data.data;
         const message = successMessage(response, changed ? `Your currency is now ${now}` : `Your currency stays ${now}`);
         if (changed) update.saved(message, { currency: now, level });
-        else setResult({ variant: 'info', message });
-      } else {
-        setResult({ variant: 'error', message: readApiError(response).message });
-      }
-    } catch {
-      setResult({ variant: 'error', message: NETWORK_ERROR_MESSAGE });
-    } finally {
-      setSending(false);
-    }
+        else setNotice(message);
+      },
+    });
   };
 
   return (
@@ -74,7 +69,8 @@ export function CurrencySection({ me }: { me: MeResponse }) {
           </select>
           <p className="field__hint">Your choice here wins over your address and country.</p>
         </div>
-        {result && <FormAlert variant={result.variant}>{result.message}</FormAlert>}
+        {notice !== null && <FormAlert variant="info">{notice}</FormAlert>}
+        {error !== null && <FormAlert>{error}</FormAlert>}
         <div className="form__actions">
           <Button type="submit" loading={sending}>
             Save currency

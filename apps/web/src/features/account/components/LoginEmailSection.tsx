@@ -5,6 +5,7 @@ import { CodeEntry } from '../../../components/form/CodeEntry.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
 import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
 import { setSession, useSession } from '../../session/session-store.ts';
 import { confirmPrimaryEmailCode, confirmPrimaryEmailPassword, requestPrimaryEmail } from '../api/account-api.ts';
@@ -29,33 +30,24 @@ export function LoginEmailSection({ me }: { me: MeResponse }) {
   const update = useAccountUpdate();
   const attemptsLeftToday = useSession((state) => state.isEmailChangeAttemptLeft);
   const [step, setStep] = useState<Step>({ name: 'email' });
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, setError, run } = useSubmit();
 
-  const request = async (email: string): Promise<string | null> => {
-    try {
-      const response = await requestPrimaryEmail(email);
-      if (response.status === 200 && response.data) {
+  const submitEmail = emailForm.handleSubmit((values) => {
+    const email = values.email.trim().toLowerCase();
+    return run(() => requestPrimaryEmail(email), {
+      success: 'body',
+      onSuccess: (response) => {
         const { attemptsLeft, isEmailChangeAttemptLeft } = response.data.data;
         setSession({ isEmailChangeAttemptLeft });
         setStep({ name: 'code', email, attemptsLeft, message: successMessage(response, `We have sent a code to ${email}.`) });
-        return null;
-      }
-      const failure = readApiError(response);
-      if (failure.isEmailChangeAttemptLeft === false) setSession({ isEmailChangeAttemptLeft: false });
-      if (failure.code === 'EMAIL_TAKEN') return emailForm.applyServerFields({ email: [failure.message] }) ? '' : failure.message;
-      return emailForm.applyServerFields(failure.fields) ? '' : failure.message;
-    } catch {
-      return NETWORK_ERROR_MESSAGE;
-    }
-  };
-
-  const submitEmail = emailForm.handleSubmit(async (values) => {
-    setSending(true);
-    setError(null);
-    const problem = await request(values.email.trim().toLowerCase());
-    setSending(false);
-    if (problem) setError(problem);
+      },
+      onFailure: (failure) => {
+        if (failure.isEmailChangeAttemptLeft === false) setSession({ isEmailChangeAttemptLeft: false });
+        // A taken address is about the box, so its message goes beside it.
+        return failure.code === 'EMAIL_TAKEN' && emailForm.applyServerFields({ email: [failure.message] });
+      },
+      applyFields: emailForm.applyServerFields,
+    });
   });
 
   const checkCode = async (otp: string): Promise<string | null> => {
@@ -70,27 +62,23 @@ export function LoginEmailSection({ me }: { me: MeResponse }) {
     }
   };
 
-  const submitPassword = passwordForm.handleSubmit(async (values) => {
+  const submitPassword = passwordForm.handleSubmit((values) => {
     if (step.name !== 'password') return;
-    setSending(true);
-    setError(null);
-    try {
-      const response = await confirmPrimaryEmailPassword(step.token, values.password);
-      if (response.status === 200 && response.data) {
+    return run(() => confirmPrimaryEmailPassword(step.token, values.password), {
+      success: 'body',
+      onSuccess: (response) => {
         update.saved(successMessage(response, `Your login email is now ${response.data.data.email}.`), { email: response.data.data.email });
         startAgain();
-      } else {
-        const failure = readApiError(response);
-        if (failure.code === 'INVALID_TOKEN') {
-          startAgain();
-          setError(failure.message);
-        } else if (!passwordForm.applyServerFields(failure.fields)) setError(failure.message);
-      }
-    } catch {
-      setError(NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSending(false);
-    }
+      },
+      onFailure: (failure) => {
+        if (failure.code !== 'INVALID_TOKEN') return false;
+        // The confirmation ran out: back to the first step, saying why.
+        startAgain();
+        setError(failure.message);
+        return true;
+      },
+      applyFields: passwordForm.applyServerFields,
+    });
   });
 
   function startAgain() {

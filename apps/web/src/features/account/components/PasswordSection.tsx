@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { changePasswordBodySchema } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { NewPasswordField } from '../../../components/form/PasswordField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
-import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
+import { successMessage } from '../../../lib/api-error.ts';
 import { storeSessionToken } from '../../session/sign-in.ts';
 import { changePassword } from '../api/account-api.ts';
 import { AccountSection } from './AccountSection.tsx';
@@ -28,28 +28,19 @@ function validate(values: Record<Field, string>) {
 export function PasswordSection({ email }: { email: string }) {
   const form = useForm<Field>(EMPTY, validate);
   const update = useAccountUpdate();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, run } = useSubmit();
 
-  const submit = form.handleSubmit(async (values) => {
-    setSending(true);
-    setError(null);
-    try {
-      const response = await changePassword(values);
-      if (response.status === 200 && response.data?.token) {
+  const submit = form.handleSubmit((values) =>
+    run(() => changePassword(values), {
+      success: 'token',
+      onSuccess: (response) => {
         storeSessionToken(response.data.token);
         form.reset();
         update.saved(successMessage(response, 'Your password has been changed'));
-      } else {
-        const failure = readApiError(response);
-        if (!form.applyServerFields(failure.fields)) setError(failure.message);
-      }
-    } catch {
-      setError(NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSending(false);
-    }
-  });
+      },
+      applyFields: form.applyServerFields,
+    }),
+  );
 
   return (
     <AccountSection id="password" title="Change password" description="Other devices signed in to your account will be signed out.">

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { saveProfileBodySchema, type MeResponse } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
-import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
+import { successMessage } from '../../../lib/api-error.ts';
 import { saveProfile, type ProfileInput } from '../api/account-api.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { useAccountUpdate } from './useAccountUpdate.ts';
@@ -30,27 +30,18 @@ export function ProfileSection({ me }: { me: MeResponse }) {
     validate,
   );
   const update = useAccountUpdate();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, run } = useSubmit();
 
-  const submit = form.handleSubmit(async (values) => {
-    setSending(true);
-    setError(null);
-    try {
-      const response = await saveProfile(toInput(values));
-      if (response.status === 200 && response.data) {
+  const submit = form.handleSubmit((values) =>
+    run(() => saveProfile(toInput(values)), {
+      success: 'body',
+      onSuccess: (response) => {
         const data = response.data.data;
         update.saved(successMessage(response, 'Your profile has been saved'), { firstName: data.firstName, lastName: data.lastName, currency: data.currency });
-      } else {
-        const failure = readApiError(response);
-        if (!form.applyServerFields(failure.fields)) setError(failure.message);
-      }
-    } catch {
-      setError(NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSending(false);
-    }
-  });
+      },
+      applyFields: form.applyServerFields,
+    }),
+  );
 
   return (
     <AccountSection id="profile" title="Profile" description="Your name appears on orders and certificates.">

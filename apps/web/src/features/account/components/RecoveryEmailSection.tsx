@@ -5,6 +5,7 @@ import { CodeEntry } from '../../../components/form/CodeEntry.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
+import { attempt, useSubmit, type SubmitHandlers } from '../../../components/form/useSubmit.ts';
 import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
 import { confirmRecoveryEmail, requestRecoveryEmail } from '../api/account-api.ts';
 import { AccountSection } from './AccountSection.tsx';
@@ -17,30 +18,17 @@ export function RecoveryEmailSection({ me }: { me: MeResponse }) {
   const form = useForm<'recoveryEmail'>({ recoveryEmail: '' }, validate);
   const update = useAccountUpdate();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, run } = useSubmit();
 
-  /** Sends a code; resolves to a message when it failed (fields go onto the form instead). */
-  const send = async (email: string): Promise<string | null> => {
-    try {
-      const response = await requestRecoveryEmail(email);
-      if (response.status === 200) {
-        setSentTo({ email, message: successMessage(response, `We have sent a code to ${email}.`) });
-        return null;
-      }
-      const failure = readApiError(response);
-      return form.applyServerFields(failure.fields) ? '' : failure.message;
-    } catch {
-      return NETWORK_ERROR_MESSAGE;
-    }
-  };
+  /** Sending a code, from the form or again from the code step: success opens the code step. */
+  const codeSent = (email: string): SubmitHandlers<unknown> => ({
+    onSuccess: (response) => setSentTo({ email, message: successMessage(response, `We have sent a code to ${email}.`) }),
+    applyFields: form.applyServerFields,
+  });
 
-  const submit = form.handleSubmit(async (values) => {
-    setSending(true);
-    setError(null);
-    const problem = await send(values.recoveryEmail.trim().toLowerCase());
-    setSending(false);
-    if (problem) setError(problem);
+  const submit = form.handleSubmit((values) => {
+    const email = values.recoveryEmail.trim().toLowerCase();
+    return run(() => requestRecoveryEmail(email), codeSent(email));
   });
 
   const confirm = async (otp: string): Promise<string | null> => {
@@ -69,7 +57,7 @@ export function RecoveryEmailSection({ me }: { me: MeResponse }) {
           <CodeEntry
             label="Recovery email code"
             onSubmit={confirm}
-            onResend={() => send(sentTo.email)}
+            onResend={() => attempt(() => requestRecoveryEmail(sentTo.email), codeSent(sentTo.email))}
             extraActions={
               <Button variant="link" size="sm" onClick={() => setSentTo(null)}>
                 Use a different address

@@ -6,6 +6,7 @@ import { CodeEntry } from '../../../components/form/CodeEntry.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
 import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
 import { sendResetCode, sendResetLink, verifyResetCode } from '../api/auth-api.ts';
 import { loginPath } from '../redirects.ts';
@@ -31,29 +32,20 @@ const validate = (values: { email: string }) => zodFieldErrors<'email'>(emailBod
 export function ForgotPasswordFlow() {
   const form = useForm<'email'>({ email: '' }, validate);
   const [step, setStep] = useState<Step>({ name: 'request' });
-  const [sending, setSending] = useState<Method | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, setError, run } = useSubmit<Method>();
   const method = useRef<Method>('link');
   const email = form.values.email.trim().toLowerCase();
 
-  const send = form.handleSubmit(async () => {
+  const send = form.handleSubmit(() => {
     const chosen = method.current;
-    setSending(chosen);
-    setError(null);
-    try {
-      const response = chosen === 'link' ? await sendResetLink(email) : await sendResetCode(email);
-      if (response.status === 200) {
+    return run(() => (chosen === 'link' ? sendResetLink(email) : sendResetCode(email)), {
+      busy: chosen,
+      onSuccess: (response) => {
         const message = successMessage(response, 'If an account exists for this email, we have sent it.');
         setStep(chosen === 'link' ? { name: 'link-sent', message } : { name: 'code', message });
-      } else {
-        const failure = readApiError(response);
-        if (!form.applyServerFields(failure.fields)) setError(failure.message);
-      }
-    } catch {
-      setError(NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSending(null);
-    }
+      },
+      applyFields: form.applyServerFields,
+    });
   });
 
   const checkCode = async (code: string): Promise<string | null> => {
@@ -145,10 +137,10 @@ export function ForgotPasswordFlow() {
           <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} required />
           {error && <FormAlert>{error}</FormAlert>}
           <div className="flow__choices">
-            <Button type="submit" size="lg" loading={sending === 'link'} disabled={sending !== null} onClick={() => (method.current = 'link')}>
+            <Button type="submit" size="lg" loading={sending === 'link'} disabled={sending !== false} onClick={() => (method.current = 'link')}>
               Email me a link
             </Button>
-            <Button type="submit" size="lg" variant="secondary" loading={sending === 'code'} disabled={sending !== null} onClick={() => (method.current = 'code')}>
+            <Button type="submit" size="lg" variant="secondary" loading={sending === 'code'} disabled={sending !== false} onClick={() => (method.current = 'code')}>
               Email me a code
             </Button>
           </div>

@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/useToast.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
-import { NETWORK_ERROR_MESSAGE, readApiError } from '../../../lib/api-error.ts';
+import { attempt, useSubmit } from '../../../components/form/useSubmit.ts';
 import { useDisplayCurrency } from '../../currency/currency-store.ts';
 import { signIn } from '../../session/sign-in.ts';
 import { login, resendRegistrationCode } from '../api/auth-api.ts';
@@ -34,53 +34,44 @@ export function LoginForm({ initialEmail = '', onSignedIn, onVerificationNeeded 
   const toast = useToast();
   const currency = useDisplayCurrency();
   const form = useForm<Field>({ email: initialEmail, password: '' }, validate);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, setError, run } = useSubmit();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
 
-  const submit = form.handleSubmit(async (values) => {
-    setSending(true);
-    setError(null);
+  const submit = form.handleSubmit((values) => {
     setUnverifiedEmail(null);
     const userId = emailSchema.parse(values.email);
-    let response;
-    try {
-      response = await login({ userId, password: values.password, temporaryCheckoutCurrency: currency });
-    } catch {
-      setSending(false);
-      return setError(NETWORK_ERROR_MESSAGE);
-    }
-    if (response.status === 200 && response.data?.token) {
-      await signIn(response.data);
-      onSignedIn();
-      return;
-    }
-    setSending(false);
-    const failure = readApiError(response);
-    if ((failure.loginAttemptCount ?? 0) >= LOGIN_ATTEMPT_WARNING_THRESHOLD) {
-      toast.error(failure.message);
-      return;
-    }
-    if (failure.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(failure.email ?? userId);
-    if (form.applyServerFields(failure.fields, { userId: 'email' })) return;
-    setError(failure.message);
+    return run(() => login({ userId, password: values.password, temporaryCheckoutCurrency: currency }), {
+      success: 'token',
+      keepSending: true, // signed in: the page moves on, so the button stays busy until it does
+      onSuccess: async (response) => {
+        await signIn(response.data);
+        onSignedIn();
+      },
+      onFailure: (failure) => {
+        if ((failure.loginAttemptCount ?? 0) >= LOGIN_ATTEMPT_WARNING_THRESHOLD) {
+          toast.error(failure.message);
+          return true;
+        }
+        if (failure.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(failure.email ?? userId);
+        return false;
+      },
+      applyFields: (fields) => form.applyServerFields(fields, { userId: 'email' }),
+    });
   });
 
   const resendAndVerify = async () => {
     if (!unverifiedEmail) return;
     setResending(true);
     try {
-      const response = await resendRegistrationCode(unverifiedEmail);
-      if (response.status === 200) {
-        onVerificationNeeded(unverifiedEmail, Date.now());
-        setError(null);
-        setUnverifiedEmail(null);
-      } else {
-        setError(readApiError(response).message);
-      }
-    } catch {
-      setError(NETWORK_ERROR_MESSAGE);
+      const problem = await attempt(() => resendRegistrationCode(unverifiedEmail), {
+        onSuccess: () => {
+          onVerificationNeeded(unverifiedEmail, Date.now());
+          setError(null);
+          setUnverifiedEmail(null);
+        },
+      });
+      if (problem !== null) setError(problem);
     } finally {
       setResending(false);
     }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { registerBodySchema, type RegisterBody } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { NewPasswordField } from '../../../components/form/PasswordField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
-import { NETWORK_ERROR_MESSAGE, readApiError } from '../../../lib/api-error.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
 import { clearStoredSession } from '../../session/sign-in.ts';
 import { resetClientState } from '../../../lib/client-state.ts';
 import { register } from '../api/auth-api.ts';
@@ -45,12 +44,9 @@ export interface RegisterFormProps {
  */
 export function RegisterForm({ next, onRegistered }: RegisterFormProps) {
   const form = useForm<Field>(EMPTY, validate);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, run } = useSubmit();
 
-  const submit = form.handleSubmit(async (values) => {
-    setSending(true);
-    setError(null);
+  const submit = form.handleSubmit((values) => {
     const parsed = registerBodySchema.parse(values);
     // Read before clearing: RID and ReferralID are among the kept keys, but read them first regardless.
     const referralId = storedReferralId();
@@ -63,21 +59,14 @@ export function RegisterForm({ next, onRegistered }: RegisterFormProps) {
       ...(origin ? { origin } : {}),
       ...(isCheckoutPath(origin) ? { checkout: true } : {}),
     };
-    let response;
-    try {
-      response = await register(body);
-    } catch {
-      setSending(false);
-      return setError(NETWORK_ERROR_MESSAGE);
-    }
-    setSending(false);
-    if (response.status === 201 || response.status === 200) {
-      form.reset();
-      onRegistered(response.data?.data?.email ?? parsed.email, Date.now());
-      return;
-    }
-    const failure = readApiError(response);
-    if (!form.applyServerFields(failure.fields)) setError(failure.message);
+    return run(() => register(body), {
+      success: (response) => response.status === 201 || response.status === 200,
+      onSuccess: (response) => {
+        form.reset();
+        onRegistered(response.data?.data?.email ?? parsed.email, Date.now());
+      },
+      applyFields: form.applyServerFields,
+    });
   });
 
   return (

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
-import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
+import { successMessage } from '../../../lib/api-error.ts';
 import { resendRegistrationLink } from '../api/auth-api.ts';
 import { loginPath } from '../redirects.ts';
 
@@ -14,27 +15,24 @@ const validate = (values: { email: string }) => zodFieldErrors<'email'>(emailBod
 /** Asks for a fresh verification email when a link was invalid or expired. */
 export function ResendLinkForm({ next }: { next?: string | null }) {
   const form = useForm<'email'>({ email: '' }, validate);
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ variant: 'success' | 'info' | 'error'; message: string; email?: string } | null>(null);
+  const { sending, error, run } = useSubmit();
+  const [notice, setNotice] = useState<{ variant: 'success' | 'info'; message: string; email?: string } | null>(null);
+  // One alert at a time: what went wrong, or what happened.
+  const result = error !== null ? { variant: 'error' as const, message: error, email: undefined } : notice;
 
-  const submit = form.handleSubmit(async (values) => {
-    setSending(true);
-    setResult(null);
-    try {
-      const response = await resendRegistrationLink(values.email.trim().toLowerCase(), next ?? undefined);
-      if (response.status === 200) {
-        setResult({ variant: 'success', message: successMessage(response, 'We have sent a new verification email.') });
-      } else {
-        const failure = readApiError(response);
+  const submit = form.handleSubmit((values) => {
+    const email = values.email.trim().toLowerCase();
+    setNotice(null);
+    return run(() => resendRegistrationLink(email, next ?? undefined), {
+      onSuccess: (response) => setNotice({ variant: 'success', message: successMessage(response, 'We have sent a new verification email.') }),
+      onFailure: (failure) => {
+        if (failure.code !== 'USER_ALREADY_VERIFIED') return false;
         // Nothing left to verify: say so calmly and offer the way in.
-        if (failure.code === 'USER_ALREADY_VERIFIED') setResult({ variant: 'info', message: failure.message, email: values.email.trim().toLowerCase() });
-        else if (!form.applyServerFields(failure.fields)) setResult({ variant: 'error', message: failure.message });
-      }
-    } catch {
-      setResult({ variant: 'error', message: NETWORK_ERROR_MESSAGE });
-    } finally {
-      setSending(false);
-    }
+        setNotice({ variant: 'info', message: failure.message, email });
+        return true;
+      },
+      applyFields: form.applyServerFields,
+    });
   });
 
   return (

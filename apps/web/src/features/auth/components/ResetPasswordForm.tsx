@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { resetPasswordBodySchema } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { NewPasswordField } from '../../../components/form/PasswordField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
-import { NETWORK_ERROR_MESSAGE, readApiError, successMessage } from '../../../lib/api-error.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
+import { successMessage } from '../../../lib/api-error.ts';
 import { resetPassword } from '../api/auth-api.ts';
 
 type Field = 'password' | 'confirmPassword';
@@ -29,27 +29,20 @@ export interface ResetPasswordFormProps {
 /** New password + confirmation for `POST auth/reset-password?tk=` (spec §7), with the live policy. */
 export function ResetPasswordForm({ token, email, onDone, onInvalidToken }: ResetPasswordFormProps) {
   const form = useForm<Field>({ password: '', confirmPassword: '' }, validate);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, run } = useSubmit();
 
-  const submit = form.handleSubmit(async (values) => {
-    setSending(true);
-    setError(null);
-    let response;
-    try {
-      response = await resetPassword(token, values);
-    } catch {
-      setSending(false);
-      return setError(NETWORK_ERROR_MESSAGE);
-    }
-    setSending(false);
-    if (response.status === 200) {
-      return onDone(successMessage(response, 'Your password has been reset. You can now log in with it.'), response.data?.data?.email ?? email ?? null);
-    }
-    const failure = readApiError(response);
-    if (failure.code === 'INVALID_TOKEN') return onInvalidToken(failure.message);
-    if (!form.applyServerFields(failure.fields)) setError(failure.message);
-  });
+  const submit = form.handleSubmit((values) =>
+    run(() => resetPassword(token, values), {
+      onSuccess: (response) =>
+        onDone(successMessage(response, 'Your password has been reset. You can now log in with it.'), response.data?.data?.email ?? email ?? null),
+      onFailure: (failure) => {
+        if (failure.code !== 'INVALID_TOKEN') return false;
+        onInvalidToken(failure.message);
+        return true;
+      },
+      applyFields: form.applyServerFields,
+    }),
+  );
 
   return (
     <form className="form" noValidate onSubmit={submit}>

@@ -7,7 +7,7 @@ import { OtpInput, emptyOtp, type OtpInputHandle } from '../../../components/ui/
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { NETWORK_ERROR_MESSAGE, readApiError } from '../../../lib/api-error.ts';
+import { useSubmit } from '../../../components/form/useSubmit.ts';
 import { resendRegistrationCode, verifyRegistrationCode } from '../api/auth-api.ts';
 import { countdownMessage, useCountdown } from '../hooks/useCountdown.ts';
 import { useCompleteVerification } from '../hooks/useCompleteVerification.ts';
@@ -38,8 +38,6 @@ export function VerificationDialog({ open, onOpenChange, ...panel }: Verificatio
   );
 }
 
-type Busy = 'verify' | 'resend' | null;
-
 function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<VerificationDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const navigate = useNavigate();
   const toast = useToast();
@@ -47,8 +45,7 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
   const countdown = useCountdown(sentAt);
   const otp = useRef<OtpInputHandle>(null);
   const [digits, setDigits] = useState(() => emptyOtp());
-  const [busy, setBusy] = useState<Busy>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { sending: busy, error, setError, run } = useSubmit<'verify' | 'resend'>();
   const [notice, setNotice] = useState<string | null>(null);
   const [verified, setVerified] = useState(false);
 
@@ -69,59 +66,49 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
     navigate(loginPath({ email, next }));
   };
 
-  const submit = async (code: string) => {
-    setBusy('verify');
-    setError(null);
+  const submit = (code: string) => {
     setNotice(null);
-    let response;
-    try {
-      response = await verifyRegistrationCode(email, code);
-    } catch {
-      setBusy(null);
-      return startOver(NETWORK_ERROR_MESSAGE);
-    }
-    const problem = response.status === 200 ? null : readApiError(response);
-    if (problem?.code === 'USER_ALREADY_VERIFIED') {
-      setBusy(null);
-      return alreadyVerified();
-    }
-    if (!problem && response.data?.token) {
-      setVerified(true);
-      toast.success(VERIFIED_TOAST);
-      await completeVerification(response.data, next);
-      onClose();
-      return;
-    }
-    setBusy(null);
-    const failure = problem ?? readApiError(response);
-    // A code that can no longer work (expired, too many tries) ends the clock so a new one can be asked for.
-    if (failure.code === 'OTP_EXPIRED' || failure.code === 'OTP_TOO_MANY_ATTEMPTS') countdown.expire();
-    else if (failure.status === 400) countdown.start(); // spec §4: a wrong code resets the timer
-    startOver(failure.message);
+    return run(() => verifyRegistrationCode(email, code), {
+      busy: 'verify',
+      success: 'token',
+      keepSending: true, // the popup closes once the session is stored
+      onSuccess: async (response) => {
+        setVerified(true);
+        toast.success(VERIFIED_TOAST);
+        await completeVerification(response.data, next);
+        onClose();
+      },
+      onFailure: (failure) => {
+        if (failure.code === 'USER_ALREADY_VERIFIED') {
+          alreadyVerified();
+          return true;
+        }
+        // A code that can no longer work (expired, too many tries) ends the clock so a new one can be asked for.
+        if (failure.code === 'OTP_EXPIRED' || failure.code === 'OTP_TOO_MANY_ATTEMPTS') countdown.expire();
+        else if (failure.status === 400) countdown.start(); // spec §4: a wrong code resets the timer
+        return false;
+      },
+      // Any message, the network one included, also empties the boxes for the next try.
+      showError: startOver,
+    });
   };
 
-  const requestNewCode = async () => {
-    setBusy('resend');
-    setError(null);
+  const requestNewCode = () => {
     setNotice(null);
-    let response;
-    try {
-      response = await resendRegistrationCode(email, checkout);
-    } catch {
-      setBusy(null);
-      return setError(NETWORK_ERROR_MESSAGE);
-    }
-    setBusy(null);
-    if (response.status === 200) {
-      countdown.start();
-      setDigits(emptyOtp());
-      setNotice(`We have sent a new code to ${email}.`);
-      setTimeout(() => otp.current?.focus(), 0);
-      return;
-    }
-    const failure = readApiError(response);
-    if (failure.code === 'USER_ALREADY_VERIFIED') return alreadyVerified();
-    setError(failure.message);
+    return run(() => resendRegistrationCode(email, checkout), {
+      busy: 'resend',
+      onSuccess: () => {
+        countdown.start();
+        setDigits(emptyOtp());
+        setNotice(`We have sent a new code to ${email}.`);
+        setTimeout(() => otp.current?.focus(), 0);
+      },
+      onFailure: (failure) => {
+        if (failure.code !== 'USER_ALREADY_VERIFIED') return false;
+        alreadyVerified();
+        return true;
+      },
+    });
   };
 
   if (verified) {
@@ -148,7 +135,7 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
           if (error) setError(null);
         }}
         onComplete={(code) => void submit(code)}
-        disabled={busy !== null}
+        disabled={busy !== false}
         invalid={Boolean(error)}
         describedBy={errorId}
       />
@@ -157,13 +144,13 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
       <div className="verify__timer">
         <p className="verify__message" aria-live="polite">
           {busy && <Spinner size="sm" label="" />}
-          {countdownMessage(countdown.running, busy !== null)}
+          {countdownMessage(countdown.running, busy !== false)}
         </p>
         <span className="verify__clock" role="timer" aria-label={`Time left ${countdown.clock}`}>
           {countdown.clock}
         </span>
       </div>
-      <Button variant="secondary" fullWidth disabled={countdown.running || busy !== null} loading={busy === 'resend'} onClick={() => void requestNewCode()}>
+      <Button variant="secondary" fullWidth disabled={countdown.running || busy !== false} loading={busy === 'resend'} onClick={() => void requestNewCode()}>
         Request new code
       </Button>
       <p className="verify__help">Can’t find the email? Check your spam folder. You can also use the “Verify email” button in that email.</p>
