@@ -59,20 +59,20 @@ export function createCatalogRepository(db: Database) {
       db
         .select({ productId: productCategories.productId, id: categories.id, name: categories.name, slug: categories.slug })
         .from(productCategories)
-        .innerJoin(categories, eq(categories.id, productCategories.categoryId)),
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+        .where(inArray(productCategories.productId, ids)),
     ]);
     const colorIds = colors.map((color) => color.id);
     const sizes = colorIds.length
       ? await db.select().from(productSizes).where(inArray(productSizes.colorId, colorIds)).orderBy(asc(productSizes.position))
       : [];
-    const idSet = new Set(ids);
     const bundle: ProductBundle = {
       products: rows,
       images,
       prices,
       colors,
       sizes,
-      categories: categoryRows.filter((row) => idSet.has(row.productId)),
+      categories: categoryRows,
       standards: [],
       sdgs: [],
     };
