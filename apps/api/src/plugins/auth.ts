@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { TokenSigner } from '../lib/jwt.ts';
-import type { UsersRepository } from '../modules/users/users.repository.ts';
+import type { UserRow, UsersRepository } from '../modules/users/users.repository.ts';
 
 /** The signed-in user, available to handlers as `request.user` on routes with `config.auth`. */
 export interface CurrentUser {
@@ -9,6 +9,8 @@ export interface CurrentUser {
   email: string;
   tokenVersion: number;
   tokenExpiresAt: string;
+  /** The account row the hook already loaded, so handlers need not read it again. */
+  account: UserRow;
 }
 
 declare module 'fastify' {
@@ -64,5 +66,5 @@ export async function resolveUser(
   if (!UUID.test(verified.claims.sub)) return { ok: false, reason: 'invalid' };
   const row = await deps.users.findById(verified.claims.sub);
   if (!row || row.tokenVersion !== verified.claims.tv) return { ok: false, reason: 'invalid' };
-  return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date((verified.claims.exp ?? 0) * 1000).toISOString() } };
+  return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date((verified.claims.exp ?? 0) * 1000).toISOString(), account: row } };
 }

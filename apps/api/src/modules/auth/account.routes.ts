@@ -22,7 +22,7 @@ import { sensitiveRateLimit } from '../../plugins/security.ts';
 import type { AuthContext } from './auth.context.ts';
 import { confirmPrimaryEmailCode, confirmPrimaryEmailWithPassword, confirmRecoveryEmail, requestPrimaryEmail, requestRecoveryEmail } from './email-change.service.ts';
 import { changePassword } from './password.service.ts';
-import { ipStack, loadUser, me, referralEarningStats, referralLink, referralStats, saveAddress, saveProfile, setCurrency } from './profile.service.ts';
+import { ipStack, me, referralEarningStats, referralLink, referralStats, saveAddress, saveProfile, setCurrency } from './profile.service.ts';
 
 const message = z.object({ success: z.literal(true), message: z.string() });
 const withData = <T extends z.ZodType>(data: T) => message.extend({ data });
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Co
   const tags = ['account'];
 
   app.get('/v1/me', { config: signedIn, schema: { tags, security, summary: 'The signed-in user', response: { 200: meResponseSchema, ...errors } } }, async (request) =>
-    me(ctx, request.user!.id),
+    me(request.user!.account),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Co
         response: { 200: withData(z.object({ currency: currencySchema, level: currencyStrengthSchema, changed: z.boolean() })), ...errors },
       },
     },
-    async (request) => setCurrency(ctx, request.user!.id, request.body.currency, request.body.level),
+    async (request) => setCurrency(ctx, request.user!.account, request.body.currency, request.body.level),
   );
 
   app.patch('/v1/addresses', { config: signedIn, schema: { tags, security, summary: 'Save the billing address', body: addressesBodySchema, response: { 200: withData(z.any()), ...errors } } }, async (request) =>
@@ -76,19 +76,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Co
   app.patch(
     '/auth/change-password',
     { config: strictSignedIn, schema: { tags, security, summary: 'Change the password; other sessions end and a new token is returned', body: changePasswordBodySchema, response: { 200: sessionResponseSchema, ...errors } } },
-    async (request) => changePassword(ctx, request.user!.id, request.body),
+    async (request) => changePassword(ctx, request.user!.account, request.body),
   );
 
   app.patch(
     '/auth/update-recovery-email',
     { config: strictSignedIn, schema: { tags, security, summary: 'Send a code to a new recovery email', body: recoveryEmailBodySchema, response: { 200: withData(z.object({ recoveryEmail: z.string() })), ...errors } } },
-    async (request) => requestRecoveryEmail(ctx, request.user!.id, request.body.recoveryEmail),
+    async (request) => requestRecoveryEmail(ctx, request.user!.account, request.body.recoveryEmail),
   );
 
   app.patch(
     '/auth/recovery-email-otp-verify',
     { config: strictSignedIn, schema: { tags, security, summary: 'Confirm the recovery email with its code', body: otpBodySchema, response: { 200: withData(z.object({ recoveryEmail: z.string().nullable() })), ...errors } } },
-    async (request) => confirmRecoveryEmail(ctx, request.user!.id, request.body.otp),
+    async (request) => confirmRecoveryEmail(ctx, request.user!.account, request.body.otp),
   );
 
   app.patch(
@@ -103,13 +103,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Co
         response: { 200: withData(z.object({ email: z.string(), attemptsLeft: z.number(), isEmailChangeAttemptLeft: z.boolean() })), ...errors },
       },
     },
-    async (request) => requestPrimaryEmail(ctx, request.user!.id, request.body.email),
+    async (request) => requestPrimaryEmail(ctx, request.user!.account, request.body.email),
   );
 
   app.patch(
     '/auth/primary-email-otp-verify',
     { config: strictSignedIn, schema: { tags, security, summary: 'Step 2: the code gives a token for the password step', body: otpBodySchema, response: { 200: withData(z.object({ tk: z.string() })), ...errors } } },
-    async (request) => confirmPrimaryEmailCode(ctx, request.user!.id, request.body.otp),
+    async (request) => confirmPrimaryEmailCode(ctx, request.user!.account, request.body.otp),
   );
 
   app.patch(
@@ -118,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Co
       config: strictSignedIn,
       schema: { tags, security, summary: 'Step 3: the password confirms the change', querystring: tokenQuerySchema, body: passwordBodySchema, response: { 200: withData(z.object({ email: z.string() })), ...errors } },
     },
-    async (request) => confirmPrimaryEmailWithPassword(ctx, request.user!.id, request.query.tk, request.body.password),
+    async (request) => confirmPrimaryEmailWithPassword(ctx, request.user!.account, request.query.tk, request.body.password),
   );
 
   app.get(
@@ -130,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Co
   app.get(
     '/auth/referral/deeplink',
     { config: { auth: 'optional' }, schema: { tags, summary: 'The referral link of the signed-in user', response: { 200: z.object({ success: z.literal(true), url: z.string(), data: z.object({ url: z.string() }) }) } } },
-    async (request) => referralLink(ctx, await loadUser(ctx, request.user?.id)),
+    async (request) => referralLink(ctx, request.user?.account),
   );
 
   app.get(

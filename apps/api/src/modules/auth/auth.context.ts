@@ -83,11 +83,6 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 export const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 export const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 
-/** The row of the user a route's auth hook already resolved (so it exists). */
-export async function signedInUser(ctx: AuthContext, userId: string): Promise<UserRow> {
-  return (await ctx.repo.findUserById(userId)) as UserRow;
-}
-
 export function publicUser(user: UserRow) {
   return { _id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, createdAt: user.createdAt.toISOString() };
 }

@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
         response: { 200: z.object({ success: z.literal(true), data: z.object({ email: z.string(), verified: z.boolean() }) }), ...errors },
       },
     },
-    async (request) => verificationStatus(ctx, request.user!.id, request.params.email),
+    async (request) => verificationStatus(request.user!.account, request.params.email),
   );
 
   app.post(

@@ -78,8 +78,7 @@ export async function resetPassword(ctx: AuthContext, token: string, password: s
 }
 
 /** Change while signed in: needs the current password; other sessions end, this one gets a new token. */
-export async function changePassword(ctx: AuthContext, userId: string, body: { currentPassword: string; password: string }) {
-  const user = (await ctx.repo.findUserById(userId)) as UserRow;
+export async function changePassword(ctx: AuthContext, user: UserRow, body: { currentPassword: string; password: string }) {
   // 400, not 401: a wrong current password must not sign the person out.
   if (!(await passwordMatches(user, body.currentPassword))) {
     throw new AppError('VALIDATION_FAILED', 'Your current password is not correct', { fields: { currentPassword: ['Your current password is not correct'] } });

@@ -1,14 +1,13 @@
 import { CURRENCY_STRENGTH, DEFAULT_CURRENCY, isSupportedCurrency, type Address, type Currency, type CurrencyStrength } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
-import { signedInUser, type AuthContext } from './auth.context.ts';
+import type { AuthContext } from './auth.context.ts';
 import type { UserRow } from './auth.repository.ts';
 import { applyCurrencyChoice, currencyForCountry } from './currency.ts';
 import { effectiveCurrency } from './session.ts';
 
 
 /** GET /v1/me: the fields spec §7 lists. */
-export async function me(ctx: AuthContext, userId: string) {
-  const user = await signedInUser(ctx, userId);
+export function me(user: UserRow) {
   return {
     success: true as const,
     data: {
@@ -32,8 +31,7 @@ export async function me(ctx: AuthContext, userId: string) {
   };
 }
 
-export async function setCurrency(ctx: AuthContext, userId: string, currency: Currency, level: CurrencyStrength) {
-  const user = await signedInUser(ctx, userId);
+export async function setCurrency(ctx: AuthContext, user: UserRow, currency: Currency, level: CurrencyStrength) {
   const updated = await applyCurrencyChoice(ctx.repo, user, { currency, level });
   const changed = effectiveCurrency(updated) === currency && updated.currencyStrength === level;
   return {
@@ -116,6 +114,3 @@ export async function referralEarningStats(ctx: AuthContext, userId: string, per
   return { success: true as const, data: { periodType, totalsMinor: totals, series: rows } };
 }
 
-export async function loadUser(ctx: AuthContext, userId: string | undefined) {
-  return userId ? ctx.repo.findUserById(userId) : undefined;
-}

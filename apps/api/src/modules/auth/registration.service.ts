@@ -117,9 +117,8 @@ export async function verifyRegistrationLink(ctx: AuthContext, token: string) {
   return { success: true as const, message: 'Email Verification Successfull!', data: { email: used.user.email, user: publicUser(used.user) } };
 }
 
-export async function verificationStatus(ctx: AuthContext, userId: string, email: string) {
-  const user = await ctx.repo.findUserById(userId);
-  if (!user || user.email !== email) throw new AppError('FORBIDDEN', 'You can only check the verification status of your own email');
+export function verificationStatus(user: UserRow, email: string) {
+  if (user.email !== email) throw new AppError('FORBIDDEN', 'You can only check the verification status of your own email');
   return { success: true as const, data: { email: user.email, verified: Boolean(user.emailVerifiedAt) } };
 }
 
