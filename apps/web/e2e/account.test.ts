@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from './support/server.ts';
-import { launchBrowser, watchConsole } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { TestServer } from './support/server.ts';
+import { watchConsole } from './support/browser.ts';
+import { useProductInBrowser } from './support/journey.ts';
 
 const PASSWORD = 'Seedling-growth-24';
 
@@ -19,23 +20,14 @@ async function cookie(page: Page, name: string) {
 }
 
 describe('account journey in a real browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const live = useProductInBrowser();
 
   it('registers, verifies with the mailed code in the six boxes, logs out and logs in again', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = watchConsole(page);
     const email = `journey.${Date.now()}@example.com`;
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${live.server.url}/login`);
     // A join code stored before registering must survive the clearing (spec §4).
     await page.evaluate(() => {
       localStorage.setItem('JoinBusinessCode', 'ACME42');
@@ -61,7 +53,7 @@ describe('account journey in a real browser', () => {
     expect(await page.getByText('Please enter the code within this time').count()).toBe(1);
 
     // A wrong code shows the server's message and clears the boxes.
-    const code = await latestCode(server, email);
+    const code = await latestCode(live.server, email);
     const wrong = code === '000000' ? '111111' : '000000';
     await boxes.first().click();
     await page.keyboard.type(wrong);
@@ -73,14 +65,14 @@ describe('account journey in a real browser', () => {
     await page.keyboard.type(`a${code.slice(0, 3)}x${code.slice(3)}`);
     await page.getByText('Email Verification Successfull!').first().waitFor();
     // With a stored join-business code the person lands on the employer account page after 1 s.
-    await page.waitForURL(`${server.url}/other/my-employer-account`, { timeout: 5000 });
+    await page.waitForURL(`${live.server.url}/other/my-employer-account`, { timeout: 5000 });
     expect(await cookie(page, 'JWTToken')).toBeTruthy();
     const storage = await page.evaluate(() => ({ ...localStorage }));
     expect(storage).toMatchObject({ JoinBusinessCode: 'ACME42', email });
     expect(storage.lowestProduct).toBeUndefined();
 
     // Signed in: the header shows the account menu; log out through it.
-    await page.goto(server.url);
+    await page.goto(live.server.url);
     const menu = page.getByRole('button', { name: 'Account menu for Ada' });
     await menu.click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -88,7 +80,7 @@ describe('account journey in a real browser', () => {
     expect(await cookie(page, 'JWTToken')).toBeUndefined();
 
     // Log in again.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${live.server.url}/login`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -96,8 +88,8 @@ describe('account journey in a real browser', () => {
     expect(await cookie(page, 'JWTToken')).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('userId'))).toMatch(/^[0-9a-f-]{36}$/);
     // Opening /login while signed in goes straight on to the shop.
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${live.server.url}/login`);
+    await page.waitForURL(`${live.server.url}/`);
     // Chromium logs every non-2xx answer as "Failed to load resource": the expected 400 of the
     // wrong code, and the 404s of business and order calls that later issues add. Our own code
     // must log nothing, and there must be no script errors or CSP violations.
@@ -106,8 +98,8 @@ describe('account journey in a real browser', () => {
   });
 
   it('shows the lock message as an error toast from the 5th failed login', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await live.browser.newPage();
+    await page.goto(`${live.server.url}/login`);
     const email = `locked.${Date.now()}@example.com`;
     for (let i = 0; i < 5; i++) {
       await page.getByLabel('Email').fill(email);
@@ -122,8 +114,8 @@ describe('account journey in a real browser', () => {
   });
 
   it('sends someone whose session ended to the login page with a notice', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/login?loggedIn=false`);
+    const page = await live.browser.newPage();
+    await page.goto(`${live.server.url}/login?loggedIn=false`);
     await page.getByText('Your session has ended. Please log in again.').waitFor();
     await page.close();
   });

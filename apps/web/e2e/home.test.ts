@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice, shortDescriptionBullets, type Product } from '@app/contract';
-import { startTestServer, type TestServer } from './support/server.ts';
-import { launchBrowser, watchConsole } from './support/browser.ts';
+import { watchConsole } from './support/browser.ts';
+import { useProductInBrowser } from './support/journey.ts';
 
 describe('home page in a real browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const live = useProductInBrowser();
   let products: Product[];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-    const response = await fetch(`${server.url}/api/v1/products?showDetails=1`);
+    const response = await fetch(`${live.server.url}/api/v1/products?showDetails=1`);
     products = (await response.json()).data;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('shows every seeded product with its price, bullets and stock text', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = watchConsole(page);
-    await page.goto(server.url);
+    await page.goto(live.server.url);
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(products.length);
@@ -51,8 +43,8 @@ describe('home page in a real browser', () => {
   });
 
   it('switches every price to the chosen currency', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url);
+    const page = await live.browser.newPage();
+    await page.goto(live.server.url);
     await page.getByTestId('product-card').first().waitFor();
     await page.getByLabel(/currency/i).first().selectOption('EUR');
     const first = products[0];
@@ -64,8 +56,8 @@ describe('home page in a real browser', () => {
   });
 
   it('fits a phone screen without sideways scrolling and can be used by keyboard', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(server.url);
+    const page = await live.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(live.server.url);
     await page.getByTestId('product-card').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -76,8 +68,8 @@ describe('home page in a real browser', () => {
   });
 
   it('shows the not-found page for an unknown address', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${server.url}/no/such/page`);
+    const page = await live.browser.newPage();
+    const response = await page.goto(`${live.server.url}/no/such/page`);
     expect(response?.status()).toBe(200);
     await page.getByRole('link', { name: /shop/i }).first().waitFor();
     expect(await page.innerText('main')).toMatch(/couldn.t find that page/i);
