@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Turns the carbon model's factor CSVs (shared/carbon/data, see shared/carbon/MODEL.md) into the
- * TypeScript data modules in packages/contract/src/carbon/data/. The modules are committed, so
+ * TypeScript data modules in packages/contract/src/carbon/datasets/. The modules are committed, so
  * neither the server nor the browser reads a CSV at run time; rerun this when a source is
  * refreshed and review the diff (a changed factor is a new factor set: bump FACTOR_SET_YEAR).
  *
@@ -14,7 +14,7 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const sourceDir = path.resolve(process.argv[2] ?? path.join(repoRoot, '../shared/carbon/data'));
-const outDir = path.resolve(import.meta.dirname, '../src/carbon/data');
+const outDir = path.resolve(import.meta.dirname, '../src/carbon/datasets');
 
 /** RFC 4180 CSV: quoted fields may hold commas; doubled quotes are one quote. */
 function parseCsv(text) {

@@ -1,5 +1,5 @@
-import { DESNZ_2025_AIR } from './data/desnz-2025-air.ts';
-import { DESNZ_2025_HOTEL_ROOM_NIGHT } from './data/desnz-2025-hotel.ts';
+import { DESNZ_2025_AIR } from './datasets/desnz-2025-air.ts';
+import { DESNZ_2025_HOTEL_ROOM_NIGHT } from './datasets/desnz-2025-hotel.ts';
 
 /**
  * Every constant of the carbon model (shared/carbon/MODEL.md), each with its unit, source and

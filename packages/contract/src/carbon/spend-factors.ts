@@ -1,4 +1,4 @@
-import { USEEIO_V1_2_ROWS } from './data/useeio-v1.2.ts';
+import { USEEIO_V1_2_ROWS } from './datasets/useeio-v1.2.ts';
 import { CARBON_LIMITS, CarbonInputError, requireNumber } from './result.ts';
 
 export interface SpendFactor {
