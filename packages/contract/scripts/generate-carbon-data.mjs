@@ -5,16 +5,17 @@
  * neither the server nor the browser reads a CSV at run time; rerun this when a source is
  * refreshed and review the diff (a changed factor is a new factor set: bump FACTOR_SET_YEAR).
  *
- *   node packages/contract/scripts/generate-carbon-data.mjs [source-dir]
+ *   node packages/contract/scripts/generate-carbon-data.mjs [source-dir] [out-dir]
  *
- * source-dir defaults to ../shared/carbon/data next to the repository.
+ * source-dir defaults to ../shared/carbon/data next to the repository; out-dir to the committed
+ * modules (a test writes elsewhere to check they are up to date).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const sourceDir = path.resolve(process.argv[2] ?? path.join(repoRoot, '../shared/carbon/data'));
-const outDir = path.resolve(import.meta.dirname, '../src/carbon/datasets');
+const outDir = path.resolve(process.argv[3] ?? path.join(import.meta.dirname, '../src/carbon/datasets'));
 
 /** RFC 4180 CSV: quoted fields may hold commas; doubled quotes are one quote. */
 function parseCsv(text) {
