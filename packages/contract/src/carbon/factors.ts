@@ -184,7 +184,8 @@ export const CARBON_FACTORS = {
 } as const;
 
 export type MealType = keyof typeof CARBON_FACTORS.meals.perMeal.value;
-export const MEAL_TYPES = Object.keys(CARBON_FACTORS.meals.perMeal.value) as MealType[];
+// A literal (not Object.keys) so the schemas can import it without pulling in the factor table.
+export const MEAL_TYPES = ['meatHeavy', 'standard', 'lowMeat', 'fish', 'vegetarian', 'vegan'] as const satisfies readonly MealType[];
 
 /** Attribution to show wherever the numbers are shown (issue 10). */
 export const CARBON_ATTRIBUTIONS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CABIN_CLASSES } from './flights.ts';
-import { CARBON_UNIT, LEVELS, MEAL_TYPES, type MealType } from './factors.ts';
+import { CARBON_UNIT, LEVELS, MEAL_TYPES } from './factors.ts';
 import { CARBON_LIMITS } from './result.ts';
 import { TRAVEL_MODES } from './travel.ts';
 
@@ -142,7 +142,7 @@ export const eventRequestSchema = z.object({
       count: count(1, CARBON_LIMITS.maxAttendees).default(1),
       travel: list(travelLegRequestSchema).default([]),
       hotel: list(hotelStaySchema).default([]),
-      meals: list(z.object({ type: z.enum(MEAL_TYPES as [MealType, ...MealType[]]), count: count(0, CARBON_LIMITS.maxMealsPerAttendee) })).default([]),
+      meals: list(z.object({ type: z.enum(MEAL_TYPES), count: count(0, CARBON_LIMITS.maxMealsPerAttendee) })).default([]),
     }),
   ).min(1, 'add at least one attendee group'),
   venue: z.object({ usd: nonNegative(CARBON_LIMITS.maxUsd), naics: spendLineSchema.shape.naics.optional() }).optional(),

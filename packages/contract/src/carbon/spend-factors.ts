@@ -8,8 +8,17 @@ export interface SpendFactor {
   kgPerUsd: number;
 }
 
-/** US EPA USEEIO v1.2 factors by 2017 NAICS-6 code (1,016 commodities). */
-export const SPEND_FACTORS: ReadonlyMap<string, SpendFactor> = new Map(USEEIO_V1_2_ROWS.map(([naics, title, kgPerUsd]) => [naics, { naics, title, kgPerUsd }]));
+let byNaics: Map<string, SpendFactor> | undefined;
+
+/**
+ * The US EPA USEEIO v1.2 factor of a 2017 NAICS-6 code (1,016 commodities). The lookup is built
+ * on first use rather than at import, so a web bundle that never prices spend leaves the 60 KB
+ * table out (a top-level `new Map(...)` counts as a side effect and defeats tree-shaking).
+ */
+export function spendFactor(naics: string): SpendFactor | undefined {
+  byNaics ??= new Map(USEEIO_V1_2_ROWS.map(([code, title, kgPerUsd]) => [code, { naics: code, title, kgPerUsd }]));
+  return byNaics.get(naics);
+}
 
 /**
  * The categories a business or event most often buys (MODEL.md §6–7), for pickers; any other
@@ -37,7 +46,7 @@ export interface SpendLineResult extends SpendFactor {
  */
 export function spendLine(line: SpendLine, field: string): SpendLineResult {
   if (!line || typeof line !== 'object') throw new CarbonInputError(field, `${field} must be an object`);
-  const factor = typeof line.naics === 'string' ? SPEND_FACTORS.get(line.naics) : undefined;
+  const factor = typeof line.naics === 'string' ? spendFactor(line.naics) : undefined;
   if (!factor) throw new CarbonInputError(`${field}.naics`, `${field}.naics is not a NAICS-6 category of the US EPA factor table`);
   const usd = requireNumber(line.usd, `${field}.usd`, { max: CARBON_LIMITS.maxUsd });
   return { ...factor, usd, total: usd * factor.kgPerUsd };

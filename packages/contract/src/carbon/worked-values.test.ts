@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateBusiness, calculateEvent, calculateFlights, calculateHousehold, FACTOR_SET_YEAR, flightLeg, greatCircleKm, householdSizeMultiplier, type Coordinates } from './index.ts';
+import { CARBON_FACTORS, MEAL_TYPES, calculateBusiness, calculateEvent, calculateFlights, calculateHousehold, FACTOR_SET_YEAR, flightLeg, greatCircleKm, householdSizeMultiplier, type Coordinates } from './index.ts';
 
 /** OurAirports coordinates as shipped in apps/api/data/airports.min.json. */
 const AIRPORT: Record<string, Coordinates> = {
@@ -170,6 +170,10 @@ describe('event E1 (MODEL.md §6)', () => {
     expect(result.total).toBe(10.4);
     expect(result.notes[0]).toContain('AT');
     expect(calculateEvent({ attendees: [{ hotel: [{ country: 'GB-LND', nights: 1 }] }] }).total).toBe(11.5);
+  });
+
+  it('offers exactly the meal types the factor table prices', () => {
+    expect([...MEAL_TYPES].sort()).toEqual(Object.keys(CARBON_FACTORS.meals.perMeal.value).sort());
   });
 
   it('car journeys are shared by their occupants', () => {
