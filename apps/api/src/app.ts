@@ -23,6 +23,11 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import type { AuthContext } from './modules/auth/auth.context.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
+import { createReferenceRepository } from './modules/reference/reference.repository.ts';
+import { loadReferenceData } from './modules/reference/reference.service.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { createCarbonService } from './modules/carbon/carbon.service.ts';
+import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   };
 
   const modes = describeModes(config);
+  const reference = await loadReferenceData(createReferenceRepository(database.db));
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { mail: mailRepository });
   await app.register(
     async (api) => {
@@ -113,6 +119,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(catalogRoutes, { catalog: createCatalogService(createCatalogRepository(database.db)) });
       await api.register(authRoutes, { ctx: authContext, config });
       await api.register(accountRoutes, { ctx: authContext, config });
+      await api.register(referenceRoutes, { reference });
+      await api.register(carbonRoutes, { carbon: createCarbonService(reference) });
     },
     { prefix: '/api' },
   );

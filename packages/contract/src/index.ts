@@ -6,3 +6,5 @@ export * from './money/format.ts';
 export * from './catalog/product.ts';
 export * from './catalog/text.ts';
 export * from './auth/index.ts';
+export * from './carbon/index.ts';
+export * from './carbon/schemas.ts';

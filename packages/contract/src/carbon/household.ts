@@ -1,0 +1,73 @@
+import { CARBON_FACTORS, LEVELS, type Level } from './factors.ts';
+import { flightFactor } from './flights.ts';
+import { CARBON_LIMITS, CarbonInputError, footprint, requireNumber, requireOneOf, type FootprintResult } from './result.ts';
+
+/**
+ * The carbon calculator's inputs (spec §3 "Carbon calculator state"), with the selected
+ * country's per-capita figure in place of `dataIndex`. houseSize, airTravel and
+ * meatConsumption default to medium (spec §9); income has no default in the spec.
+ */
+export interface HouseholdInput {
+  /** The country's `carbonCountryPerCapita`: tonnes of CO2 per person per year. */
+  carbonCountryPerCapita: number;
+  houseHoldMembers: number;
+  /** Members who commute mainly by public transport; 0 to houseHoldMembers (default 0). */
+  publicTransportationMembers?: number;
+  income: Level;
+  houseSize?: Level;
+  airTravel?: Level;
+  meatConsumption?: Level;
+}
+
+export type HouseholdComponent = 'homeEnergy' | 'surfaceTransport' | 'goodsAndServices' | 'diet' | 'flights';
+export type HouseholdResult = FootprintResult<HouseholdComponent> & { perPerson: number };
+
+/** m_hh: economies of scale of sharing a home, 1 for the reference household of 2.5. */
+export function householdSizeMultiplier(members: number): number {
+  const h = CARBON_FACTORS.household;
+  return Math.pow(members / h.referenceHouseholdSize.value, -h.householdSizeExponent.value);
+}
+
+/**
+ * A household's yearly footprint (MODEL.md §3.1), kg CO2e for the whole household:
+ *   N × (B × m_hh × (w_home·m_home + w_transport·m_inc·(1 − p·(1 − r_pt)) + w_other·m_inc)
+ *        + 365 × diet(M) + air(A))
+ */
+export function calculateHousehold(input: HouseholdInput): HouseholdResult {
+  if (!input || typeof input !== 'object') throw new CarbonInputError('houseHoldMembers', 'houseHoldMembers is required');
+  const h = CARBON_FACTORS.household;
+  const perCapitaTonnes = requireNumber(input.carbonCountryPerCapita, 'carbonCountryPerCapita', { max: CARBON_LIMITS.maxPerCapitaTonnes });
+  if (perCapitaTonnes <= 0) throw new CarbonInputError('carbonCountryPerCapita', 'carbonCountryPerCapita must be above 0');
+  const members = requireNumber(input.houseHoldMembers, 'houseHoldMembers', { min: 1, max: CARBON_LIMITS.maxHouseholdMembers, integer: true });
+  const publicTransport =
+    input.publicTransportationMembers === undefined
+      ? 0
+      : requireNumber(input.publicTransportationMembers, 'publicTransportationMembers', { max: CARBON_LIMITS.maxHouseholdMembers, integer: true });
+  if (publicTransport > members) {
+    throw new CarbonInputError('publicTransportationMembers', 'publicTransportationMembers cannot be more than houseHoldMembers');
+  }
+  const income = requireOneOf(input.income, LEVELS, 'income');
+  const houseSize = input.houseSize === undefined ? 'medium' : requireOneOf(input.houseSize, LEVELS, 'houseSize');
+  const airTravel = input.airTravel === undefined ? 'medium' : requireOneOf(input.airTravel, LEVELS, 'airTravel');
+  const meat = input.meatConsumption === undefined ? 'medium' : requireOneOf(input.meatConsumption, LEVELS, 'meatConsumption');
+
+  const baselinePerPerson = perCapitaTonnes * h.kgPerTonne.value * householdSizeMultiplier(members);
+  const incomeMultiplier = Math.pow(h.incomeRatio.value[income], h.incomeElasticity.value);
+  const publicTransportShare = publicTransport / members;
+  const transportMultiplier = 1 - publicTransportShare * (1 - h.publicTransportRatio.value);
+
+  const perPerson = {
+    homeEnergy: baselinePerPerson * h.weightHomeEnergy.value * h.houseSizeMultiplier.value[houseSize],
+    surfaceTransport: baselinePerPerson * h.weightSurfaceTransport.value * incomeMultiplier * transportMultiplier,
+    goodsAndServices: baselinePerPerson * h.weightGoodsAndServices.value * incomeMultiplier,
+    diet: h.daysPerYear.value * h.dietPerDay.value[meat],
+    // Typical trips per level, at the DESNZ average-passenger factors with radiative forcing.
+    flights:
+      h.airTravelShortHaulKm.value[airTravel] * flightFactor('shortHaul', 'average', true) +
+      h.airTravelLongHaulKm.value[airTravel] * flightFactor('longHaul', 'average', true),
+  };
+  const breakdown = {} as Record<HouseholdComponent, number>;
+  for (const key of Object.keys(perPerson) as HouseholdComponent[]) breakdown[key] = members * perPerson[key];
+  const result = footprint(breakdown);
+  return { ...result, perPerson: result.total / members };
+}
