@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { statusForErrorCode, type ErrorCode } from '@app/contract';
 import { AppError } from '../lib/app-error.ts';
+import { setRouterErrorHeaders } from './security.ts';
 
 /**
  * The one place that turns errors into the failure envelope. Expected outcomes carry a code
@@ -66,6 +67,19 @@ function describeClientError(error: FastifyError): { code: ErrorCode; message: s
   if (status === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' };
   if (status >= 400 && status < 500) return { code: 'VALIDATION_FAILED', message: error.message || 'The request is not valid' };
   return undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found before routing (a badly encoded URL, a path
+ * parameter over maxParamLength). They get the envelope, the security headers and the request
+ * id like every other answer, and the message never repeats the (unbounded) path.
+ */
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setRouterErrorHeaders(request, reply);
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, request, 'VALIDATION_FAILED', 'The address is not valid: it contains a badly encoded character');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, request, 'URI_TOO_LONG', 'The address is too long: a part of it has more characters than allowed');
+  request.log.error({ err: error }, 'router error');
+  return send(reply, request, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
 }
 
 export function send(

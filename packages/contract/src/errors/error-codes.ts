@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A part of the URL (a path parameter) is longer than the router accepts. */
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,

@@ -89,3 +89,17 @@ export const referralEarnings = pgTable(
   },
   (t) => [index('referral_earnings_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Sessions ended by `POST /auth/logout` before their expiry: the token's id (jti) is refused
+ * until the token would have expired anyway, when the row can go.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    tokenId: uuid('token_id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);

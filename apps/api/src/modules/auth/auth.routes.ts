@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  choosePasswordResponseSchema,
   emailBodySchema,
   emailOtpBodySchema,
   emailSchema,
@@ -49,7 +50,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
 
   app.patch(
     '/auth/registration-otp-verify',
-    { config: strict, schema: { tags, summary: 'Verify the account with the emailed 6-digit code; signs in', body: emailOtpBodySchema, response: { 200: sessionResponseSchema, ...errors } } },
+    {
+      config: strict,
+      schema: {
+        tags,
+        summary: 'Verify the account with the emailed 6-digit code; signs in (or, after competing sign-ups, answers a token for choosing the password)',
+        body: emailOtpBodySchema,
+        response: { 200: z.union([sessionResponseSchema, choosePasswordResponseSchema]), ...errors },
+      },
+    },
     async (request) => verifyRegistrationCode(ctx, request.body.email, request.body.otp),
   );
 
@@ -57,7 +66,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
     '/auth/verify-account',
     {
       config: strict,
-      schema: { tags, summary: 'Verify the account with the emailed link token', querystring: tokenQuerySchema, response: { 200: message.extend({ data: z.object({ email: z.string(), user: userSchema }) }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Verify the account with the emailed link token (after competing sign-ups, answers a token for choosing the password)',
+        querystring: tokenQuerySchema,
+        response: { 200: z.union([message.extend({ data: z.object({ email: z.string(), user: userSchema }) }), choosePasswordResponseSchema]), ...errors },
+      },
     },
     async (request) => verifyRegistrationLink(ctx, request.query.tk),
   );

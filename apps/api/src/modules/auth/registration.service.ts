@@ -1,9 +1,11 @@
 import { VERIFY_LINK_TTL_HOURS, type RegisterBody } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, hashPassword, inTransaction, newLinkToken, publicUser, siteLink, tokenHash, type AuthContext } from './auth.context.ts';
+import { addMinutes, hashPassword, inTransaction, passwordMatches, newLinkToken, publicUser, siteLink, tokenHash, type AuthContext, greetingName } from './auth.context.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
-import { checkCode, issueCode, unknownCodeError } from './codes.ts';
+import { checkCodeQuietly, issueCode, unknownCodeError } from './codes.ts';
+import { choosePasswordAnswer, verifyContested } from './competing-sign-ups.ts';
+import { makeSlug } from './slug.ts';
 import { startSession } from './session.ts';
 
 const REGISTERED_MESSAGE = 'Registration is successful';
@@ -23,10 +25,14 @@ export async function register(ctx: AuthContext, body: RegisterBody) {
   if (existing) {
     // At most one "you already have an account" note every 10 minutes, so register cannot flood an inbox.
     const notifyExisting = existing.emailVerifiedAt && (await ctx.mail.countRecent(existing.email, 'account-exists', addMinutes(ctx.now(), -10))) === 0;
+    // A second sign-up of an unverified email with another password competes with the first:
+    // neither password may then open the account (competing-sign-ups.ts). The same password is the same person.
+    const competing = !existing.emailVerifiedAt && !existing.competingSignUps && !(await passwordMatches(existing, body.password));
     await inTransaction(ctx, async (repo, enqueue) => {
       if (notifyExisting) {
-        await enqueue(existing.email, emails.accountExists({ firstName: existing.firstName, loginUrl: siteLink(ctx, '/login'), resetUrl: siteLink(ctx, '/forgot-password') }));
+        await enqueue(existing.email, emails.accountExists({ firstName: greetingName(existing), loginUrl: siteLink(ctx, '/login'), resetUrl: siteLink(ctx, '/forgot-password') }));
       } else if (!existing.emailVerifiedAt) {
+        if (competing) await repo.markCompetingSignUps(existing.id);
         await sendVerification(ctx, repo, enqueue, existing, next);
       }
     });
@@ -67,7 +73,7 @@ async function sendVerification(
   await repo.retireTokens(user.id, 'verify_email');
   await repo.insertToken({ userId: user.id, purpose: 'verify_email', tokenHash: link.hash, expiresAt: addMinutes(ctx.now(), VERIFY_LINK_TTL_HOURS * 60) });
   const query = new URLSearchParams({ tk: link.token, ...(next ? { next } : {}) });
-  await enqueue(user.email, emails.verifyAccount({ firstName: user.firstName, code, link: siteLink(ctx, `/verify-account?${query}`) }));
+  await enqueue(user.email, emails.verifyAccount({ firstName: null, code, link: siteLink(ctx, `/verify-account?${query}`) }));
   return true;
 }
 
@@ -87,12 +93,15 @@ export async function verifyRegistrationCode(ctx: AuthContext, email: string, ot
   if (!user) throw unknownCodeError();
   if (user.emailVerifiedAt) throw alreadyVerified();
   // Checked outside the transaction: a wrong try must stay counted, and using the code is atomic.
-  await checkCode(ctx, ctx.repo, user.id, 'register', otp);
-  const verified = await inTransaction(ctx, async (repo) => {
+  await checkCodeQuietly(ctx, ctx.repo, user.id, 'register', otp);
+  const outcome = await inTransaction(ctx, async (repo) => {
+    const current = (await repo.lockUser(user.id))!;
+    if (current.competingSignUps) return { contested: await verifyContested(ctx, repo, current) };
     await repo.retireTokens(user.id, 'verify_email');
-    return repo.updateUser(user.id, { emailVerifiedAt: ctx.now() });
+    return { verified: await repo.updateUser(user.id, { emailVerifiedAt: ctx.now() }) };
   });
-  return startSession(ctx, verified, 'Email Verification Successfull!');
+  if (outcome.contested) return choosePasswordAnswer(outcome.contested.user.email, outcome.contested.resetToken);
+  return startSession(ctx, outcome.verified!, 'Email Verification Successfull!');
 }
 
 /** The link from the email: verifies the account; the person then logs in. */
@@ -101,9 +110,13 @@ export async function verifyRegistrationLink(ctx: AuthContext, token: string) {
   const used = await inTransaction(ctx, async (repo) => {
     const row = await repo.useToken(hash, 'verify_email');
     if (!row) return null;
-    const user = await repo.findUserById(row.userId);
+    const user = await repo.lockUser(row.userId);
     if (!user) return null;
     if (user.emailVerifiedAt) return { user, already: true };
+    if (user.competingSignUps) {
+      const contested = await verifyContested(ctx, repo, user);
+      return { user: contested.user, already: false, resetToken: contested.resetToken };
+    }
     await repo.retireCodes(user.id, 'register');
     return { user: await repo.updateUser(user.id, { emailVerifiedAt: ctx.now() }), already: false };
   });
@@ -114,6 +127,7 @@ export async function verifyRegistrationLink(ctx: AuthContext, token: string) {
     throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired. Please request a new one.');
   }
   if (used.already) throw alreadyVerified();
+  if ('resetToken' in used && used.resetToken) return choosePasswordAnswer(used.user.email, used.resetToken);
   return { success: true as const, message: 'Email Verification Successfull!', data: { email: used.user.email, user: publicUser(used.user) } };
 }
 
@@ -132,17 +146,6 @@ async function findReferrer(repo: AuthRepository, referralId: string) {
 function safePath(origin: string | undefined): string | null {
   if (!origin) return null;
   return /^\/(?!\/)[\w\-./?=&%]*$/.test(origin) ? origin : null;
-}
-
-export function makeSlug(firstName: string, lastName: string): string {
-  const base = `${firstName}-${lastName}`
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${base || 'member'}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,0 +1,46 @@
+import { RESET_LINK_TTL_MINUTES } from '@app/contract';
+import { addMinutes, newLinkToken, type AuthContext } from './auth.context.ts';
+import type { AuthRepository, UserRow } from './auth.repository.ts';
+import { makeSlug } from './slug.ts';
+
+/**
+ * Pre-registration takeover (issue 6, decision 0005). Before an email is verified anyone can
+ * sign up with it, typing a password and a name. When two or more sign-ups used one unverified
+ * email, nobody can tell which of them is the mailbox's owner, so whoever proves the mailbox
+ * (code, link or password reset) gets an account with no sign-up's password or name in it and
+ * chooses the password. A single sign-up keeps its own password: it is the one verifying.
+ */
+
+/** Not an argon2 hash, so no password ever matches it until the verifier chooses one. */
+const NO_PASSWORD_YET = '!competing-sign-ups: the verifier chooses the password';
+
+export const CHOOSE_PASSWORD_MESSAGE =
+  'Your email is verified. More than one sign-up used this email, so for your safety please choose your password now.';
+
+/**
+ * Drops everything a sign-up typed (password, names, the slug made from them) from an account
+ * whose email has just been proven. Call inside the verifying transaction.
+ */
+export async function forgetSignUpInput(ctx: AuthContext, repo: AuthRepository, user: UserRow): Promise<UserRow> {
+  await repo.changePassword(user.id, NO_PASSWORD_YET, true);
+  return repo.updateUser(user.id, { firstName: '', lastName: '', slug: makeSlug('', ''), competingSignUps: false, emailVerifiedAt: user.emailVerifiedAt ?? ctx.now() });
+}
+
+/**
+ * Verifies a contested account and hands the verifier a single-use token for choosing the
+ * password on the reset-password page (the same token kind as a reset link).
+ */
+export async function verifyContested(ctx: AuthContext, repo: AuthRepository, user: UserRow) {
+  const verified = await forgetSignUpInput(ctx, repo, user);
+  await repo.retireTokens(user.id, 'verify_email');
+  await repo.retireCodes(user.id, 'register');
+  await repo.retireTokens(user.id, 'reset_password');
+  const step = newLinkToken();
+  await repo.insertToken({ userId: user.id, purpose: 'reset_password', tokenHash: step.hash, expiresAt: addMinutes(ctx.now(), RESET_LINK_TTL_MINUTES) });
+  return { user: verified, resetToken: step.token };
+}
+
+/** The answer of both verification routes when the verifier must choose the password. */
+export function choosePasswordAnswer(email: string, resetToken: string) {
+  return { success: true as const, message: CHOOSE_PASSWORD_MESSAGE, data: { email, choosePassword: true as const, resetToken } };
+}
