@@ -73,11 +73,15 @@ describe('account journey in a real browser', () => {
 
     // Signed in: the header shows the account menu; log out through it.
     await page.goto(live.server.url);
+    const token = await cookie(page, 'JWTToken');
     const menu = page.getByRole('button', { name: 'Account menu for Ada' });
     await menu.click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     expect(await cookie(page, 'JWTToken')).toBeUndefined();
+    // The server ended that session too: a copy of the token no longer works.
+    const withOldToken = await fetch(`${live.server.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(withOldToken.status).toBe(401);
 
     // Log in again.
     await page.goto(`${live.server.url}/login`);
@@ -94,6 +98,44 @@ describe('account journey in a real browser', () => {
     // wrong code, and the 404s of business and order calls that later issues add. Our own code
     // must log nothing, and there must be no script errors or CSP violations.
     expect(problems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
+    await page.close();
+  });
+
+  it('after a competing sign-up, verifying by code leads to choosing the password, and only that one works', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const email = `contested.${Date.now()}@example.com`;
+    // Someone else signed this email up first, with a password of their own.
+    const attacker = await fetch(`${live.server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Mallory', lastName: 'Attacker', email, password: 'Attackers-choice-9' }),
+    });
+    expect(attacker.status).toBe(201);
+
+    await page.goto(`${live.server.url}/login?tab=register`);
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Green');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('dialog', { name: 'Registration is successful' }).getByRole('button', { name: 'OK' }).click();
+
+    const boxes = page.getByRole('group', { name: 'Verification code' }).getByRole('textbox');
+    await boxes.first().click();
+    await page.keyboard.type(await latestCode(live.server, email));
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect(page.url()).toContain('choose=1');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('heading', { name: 'Password set' }).waitFor();
+
+    const tryLogin = (password: string) =>
+      fetch(`${live.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: email, password }) });
+    expect((await tryLogin('Attackers-choice-9')).status).toBe(401);
+    expect((await tryLogin(PASSWORD)).status).toBe(200);
     await page.close();
   });
 

@@ -3,7 +3,7 @@ import { buttonClassName } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ResendLinkForm } from '../../features/auth/components/ResendLinkForm.tsx';
 import { useVerifyAccount } from '../../features/auth/api/use-verify-account.ts';
-import { loginPath, safeNextPath } from '../../features/auth/redirects.ts';
+import { choosePasswordPath, loginPath, safeNextPath } from '../../features/auth/redirects.ts';
 import { StatusIcon } from './StatusIcon.tsx';
 import './auth-page.css';
 
@@ -35,6 +35,19 @@ export function VerifyAccountPage() {
         </p>
         <Link to={loginPath({ email: result.data.email, next })} className={buttonClassName('primary', 'lg', 'btn--full')}>
           Log in to continue
+        </Link>
+      </>
+    );
+  } else if (result.data?.state === 'choose-password') {
+    content = (
+      <>
+        <StatusIcon variant="success" />
+        <h1 className="auth-card__title">Email verified: choose your password</h1>
+        <p className="auth-card__lead" role="status">
+          {result.data.message}
+        </p>
+        <Link to={choosePasswordPath(result.data.resetToken)} className={buttonClassName('primary', 'lg', 'btn--full')}>
+          Choose your password
         </Link>
       </>
     );

@@ -1,4 +1,4 @@
-import type { Currency, RegisterBody, SessionResponse } from '@app/contract';
+import type { ChoosePasswordResponse, Currency, RegisterBody, SessionResponse } from '@app/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /**
@@ -16,8 +16,9 @@ export const login = (body: { userId: string; password: string; temporaryCheckou
 
 export const register = (body: RegisterBody) => apiClient.post<MessageResponse & { data: { email: string } }>('/auth/register', body);
 
+/** A session, or (after competing sign-ups) a token for choosing the password. */
 export const verifyRegistrationCode = (email: string, otp: string) =>
-  apiClient.patch<SessionResponse>('/auth/registration-otp-verify', { email, otp });
+  apiClient.patch<SessionResponse | ChoosePasswordResponse>('/auth/registration-otp-verify', { email, otp });
 
 export const resendRegistrationCode = (email: string, checkout?: boolean) =>
   apiClient.patch<MessageResponse>('/auth/resend-otp-register', checkout ? { email, checkout } : { email });
@@ -26,7 +27,7 @@ export const resendRegistrationLink = (email: string, origin?: string) =>
   apiClient.patch<MessageResponse>('auth/resend-registration-link', origin ? { email, origin } : { email });
 
 export const verifyAccountLink = (token: string) =>
-  apiClient.get<MessageResponse & { data: { email: string } }>('/auth/verify-account', { query: { tk: token } });
+  apiClient.get<(MessageResponse & { data: { email: string } }) | ChoosePasswordResponse>('/auth/verify-account', { query: { tk: token } });
 
 export const sendResetLink = (email: string) => apiClient.post<MessageResponse>('/auth/reset-password-link', { email });
 

@@ -4,6 +4,8 @@ import { verifyAccountLink } from './auth-api.ts';
 
 export type VerifyAccountResult =
   | { state: 'verified'; message: string; email: string }
+  /** Competing sign-ups used this email: it is verified, and the verifier now chooses the password. */
+  | { state: 'choose-password'; message: string; email: string; resetToken: string }
   | { state: 'already-verified'; message: string }
   | { state: 'invalid'; message: string };
 
@@ -12,6 +14,10 @@ const INVALID_LINK = 'This verification link is invalid or has expired. Please r
 async function verify(token: string): Promise<VerifyAccountResult> {
   const response = await verifyAccountLink(token);
   if (response.status === 200 && response.data) {
+    const data = response.data.data;
+    if ('choosePassword' in data && data.choosePassword) {
+      return { state: 'choose-password', message: response.data.message, email: data.email, resetToken: data.resetToken };
+    }
     return { state: 'verified', message: response.data.message, email: response.data.data.email };
   }
   const failure = readApiError(response, INVALID_LINK);
