@@ -7,7 +7,7 @@ import { seedIfEmpty } from './db/seed/seed.ts';
 import { TokenSigner } from './lib/jwt.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { answerRouterError, registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, answerRouterError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -60,6 +60,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     // Bad URL encoding and over-long path parameters fail before routing: answer them with the envelope too.
     frameworkErrors: answerRouterError,
+    // Requests Node cannot even parse (bad request line, huge headers) get the envelope too.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

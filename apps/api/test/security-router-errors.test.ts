@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json } from './helper.ts';
@@ -37,5 +39,33 @@ describe('router errors (issue 6.4)', () => {
     expectEnvelope(response, 414, 'URI_TOO_LONG');
     expect(response.body).not.toContain('a'.repeat(101));
     expect(response.body.length).toBeLessThan(400);
+  });
+
+  it('requests Node cannot parse (huge headers, a broken request line) get the envelope over a real socket', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const cases: [string, number, string][] = [
+      [`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+      ['NOT HTTP AT ALL\r\n\r\n', 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [request, status, code] of cases) {
+      const answer = await raw(request);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head!.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      const parsed = JSON.parse(body!);
+      expect(parsed).toMatchObject({ success: false, code, requestId: expect.any(String) });
+      expect(head).toContain(`x-request-id: ${parsed.requestId}`);
+      expect(head).toContain("content-security-policy: default-src 'none'");
+      expect(head).toContain('x-content-type-options: nosniff');
+      expect(answer).not.toContain('aaaaaaaaaa');
+    }
   });
 });

@@ -143,3 +143,18 @@ describe('mail to unverified addresses carries no typed text (issue 6.6)', () =>
     expect(reset.text.startsWith('Hello Ada,')).toBe(true);
   });
 });
+
+describe('sign-ups at the same moment (issue 6.1)', () => {
+  // On PostgreSQL the two requests really race and one insert loses on the unique email (the
+  // branch this guards); PGlite serialises them, so there it is the sequential case again.
+  it('two simultaneous sign-ups of a new email with different passwords compete like sequential ones', async () => {
+    const email = uniqueEmail('race');
+    const [first, second] = await Promise.all([register(app, { email, ...ATTACKER }), register(app, { email, ...VICTIM })]);
+    expect([first.response.statusCode, second.response.statusCode]).toEqual([201, 201]);
+    const [mail] = await mailTo(app, email);
+    const verified = json(await verifyByCode(email, codeIn(mail!)));
+    expect(verified.data?.choosePassword).toBe(true);
+    expect((await login(app, email, ATTACKER.password)).statusCode).toBe(401);
+    expect((await login(app, email, VICTIM.password)).statusCode).toBe(401);
+  });
+});

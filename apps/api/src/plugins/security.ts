@@ -57,16 +57,17 @@ function addHsts(request: FastifyRequest, reply: FastifyReply) {
  * Headers for answers Fastify gives before routing (bad URL encoding, over-long parameters),
  * where no hook runs: the strictest set, since such an answer is only ever an error envelope.
  */
+export const ERROR_ONLY_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
 export function setRouterErrorHeaders(request: FastifyRequest, reply: FastifyReply) {
-  reply.headers({
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'SAMEORIGIN',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'x-request-id': request.id,
-  });
+  reply.headers({ ...ERROR_ONLY_SECURITY_HEADERS, 'x-request-id': request.id });
   addHsts(request, reply);
 }
 

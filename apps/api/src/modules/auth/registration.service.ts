@@ -53,8 +53,11 @@ export async function register(ctx: AuthContext, body: RegisterBody) {
       await sendVerification(ctx, repo, enqueue, user, next);
     });
   } catch (error) {
-    // Two registrations of one email at the same moment: the loser answers like any taken email.
+    // Two registrations of one email at the same moment: the loser answers like any taken email,
+    // and with another password it competes with the winner like any later sign-up.
     if (!isUniqueViolation(error)) throw error;
+    const winner = await ctx.repo.findUserByEmail(body.email);
+    if (winner && !winner.emailVerifiedAt && !(await passwordMatches(winner, body.password))) await ctx.repo.markCompetingSignUps(winner.id);
   }
   return { success: true as const, message: REGISTERED_MESSAGE, data: { email: body.email } };
 }
