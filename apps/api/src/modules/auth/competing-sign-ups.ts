@@ -21,9 +21,10 @@ export const CHOOSE_PASSWORD_MESSAGE =
  * Drops everything a sign-up typed (password, names, the slug made from them) from an account
  * whose email has just been proven. Call inside the verifying transaction.
  */
-export async function forgetSignUpInput(ctx: AuthContext, repo: AuthRepository, user: UserRow): Promise<UserRow> {
+export async function forgetSignUpInput(repo: AuthRepository, user: UserRow): Promise<UserRow> {
+  // changePassword also marks the email verified and bumps the token version.
   await repo.changePassword(user.id, NO_PASSWORD_YET, true);
-  return repo.updateUser(user.id, { firstName: '', lastName: '', slug: makeSlug('', ''), competingSignUps: false, emailVerifiedAt: user.emailVerifiedAt ?? ctx.now() });
+  return repo.updateUser(user.id, { firstName: '', lastName: '', slug: makeSlug('', ''), competingSignUps: false });
 }
 
 /**
@@ -31,7 +32,7 @@ export async function forgetSignUpInput(ctx: AuthContext, repo: AuthRepository, 
  * password on the reset-password page (the same token kind as a reset link).
  */
 export async function verifyContested(ctx: AuthContext, repo: AuthRepository, user: UserRow) {
-  const verified = await forgetSignUpInput(ctx, repo, user);
+  const verified = await forgetSignUpInput(repo, user);
   await repo.retireTokens(user.id, 'verify_email');
   await repo.retireCodes(user.id, 'register');
   await repo.retireTokens(user.id, 'reset_password');

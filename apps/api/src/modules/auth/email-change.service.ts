@@ -1,7 +1,7 @@
 import { PRIMARY_EMAIL_CHANGES_PER_DAY, STEP_TOKEN_TTL_MINUTES } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, addSeconds, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, type AuthContext, greetingName } from './auth.context.ts';
+import { addMinutes, addSeconds, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, greetingName, type AuthContext } from './auth.context.ts';
 import type { UserRow } from './auth.repository.ts';
 import { checkCode, issueCodeOrExplain } from './codes.ts';
 

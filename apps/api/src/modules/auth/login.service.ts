@@ -1,7 +1,7 @@
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILED_ATTEMPTS } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, inTransaction, passwordMatches, siteLink, type AuthContext, greetingName } from './auth.context.ts';
+import { addMinutes, inTransaction, passwordMatches, siteLink, greetingName, type AuthContext } from './auth.context.ts';
 import type { LoginThrottleRow } from './auth.repository.ts';
 import { applyCurrencyChoice, type CurrencyChoice } from './currency.ts';
 import { startSession } from './session.ts';

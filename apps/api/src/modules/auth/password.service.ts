@@ -1,7 +1,7 @@
 import { OTP_RESEND_COOLDOWN_SECONDS, RESET_LINK_TTL_MINUTES, STEP_TOKEN_TTL_MINUTES, passwordProblems } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, addSeconds, hashPassword, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, type AuthContext, greetingName } from './auth.context.ts';
+import { addMinutes, addSeconds, hashPassword, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, greetingName, type AuthContext } from './auth.context.ts';
 import type { UserRow } from './auth.repository.ts';
 import { checkCodeQuietly, issueCode, unknownCodeError } from './codes.ts';
 import { forgetSignUpInput } from './competing-sign-ups.ts';
@@ -69,7 +69,7 @@ export async function resetPassword(ctx: AuthContext, token: string, password: s
     if (!owner) throw new AppError('INVALID_TOKEN', 'This reset link is invalid, has expired or was already used. Please request a new one.');
     assertPasswordFitsAccount(password, owner.email);
     // Proving the mailbox of an account that competing sign-ups typed into: none of their names stay.
-    if (owner.competingSignUps && !owner.emailVerifiedAt) await forgetSignUpInput(ctx, repo, owner);
+    if (owner.competingSignUps && !owner.emailVerifiedAt) await forgetSignUpInput(repo, owner);
     const updated = await repo.changePassword(owner.id, passwordHash, true);
     await repo.retireTokens(owner.id, 'reset_password');
     await repo.retireCodes(owner.id, 'reset_password');

@@ -1,7 +1,7 @@
 import { VERIFY_LINK_TTL_HOURS, type RegisterBody } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, hashPassword, inTransaction, passwordMatches, newLinkToken, publicUser, siteLink, tokenHash, type AuthContext, greetingName } from './auth.context.ts';
+import { addMinutes, hashPassword, inTransaction, newLinkToken, passwordMatches, publicUser, siteLink, tokenHash, greetingName, type AuthContext } from './auth.context.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import { checkCodeQuietly, issueCode, unknownCodeError } from './codes.ts';
 import { choosePasswordAnswer, verifyContested } from './competing-sign-ups.ts';
@@ -22,12 +22,15 @@ export async function register(ctx: AuthContext, body: RegisterBody) {
   const passwordHash = await hashPassword(body.password);
   const next = body.checkout ? '/other/checkout' : safePath(body.origin);
   const existing = await ctx.repo.findUserByEmail(body.email);
+  // Checked on every path (against a dummy hash when there is no unverified account), so the
+  // time register takes does not tell new, unverified and verified emails apart.
+  const samePassword = await passwordMatches(existing && !existing.emailVerifiedAt ? existing : undefined, body.password);
   if (existing) {
     // At most one "you already have an account" note every 10 minutes, so register cannot flood an inbox.
     const notifyExisting = existing.emailVerifiedAt && (await ctx.mail.countRecent(existing.email, 'account-exists', addMinutes(ctx.now(), -10))) === 0;
     // A second sign-up of an unverified email with another password competes with the first:
     // neither password may then open the account (competing-sign-ups.ts). The same password is the same person.
-    const competing = !existing.emailVerifiedAt && !existing.competingSignUps && !(await passwordMatches(existing, body.password));
+    const competing = !existing.emailVerifiedAt && !existing.competingSignUps && !samePassword;
     await inTransaction(ctx, async (repo, enqueue) => {
       if (notifyExisting) {
         await enqueue(existing.email, emails.accountExists({ firstName: greetingName(existing), loginUrl: siteLink(ctx, '/login'), resetUrl: siteLink(ctx, '/forgot-password') }));

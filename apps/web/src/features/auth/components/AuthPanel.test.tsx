@@ -133,6 +133,25 @@ describe('register (spec §2.3, §4)', () => {
     expect(form.textContent).toContain('This password is too common; choose another');
   });
 
+  it('applies the shared text policy to names before sending (issue 6.5)', async () => {
+    const api = stubApi({});
+    const { container } = renderPanel();
+    const form = container.querySelector('form')!;
+    fillRegister(form);
+    const firstName = getByLabel(form, 'First name');
+    typeInto(firstName, '\u202e\u200b\ufeff');
+    submit(form);
+    await flush();
+    expect(api.calls).toHaveLength(0);
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(form.textContent).toContain('Your first name cannot contain text-direction control characters');
+    typeInto(getByLabel(form, 'Last name'), '\ud800');
+    submit(form);
+    await flush();
+    expect(api.calls).toHaveLength(0);
+    expect(form.textContent).toContain('Your last name contains a broken character (a lone surrogate); please type it again');
+  });
+
   it('puts the server field messages onto the fields', async () => {
     stubApi({
       'POST /api/auth/register': () => json(400, { success: false, code: 'VALIDATION_FAILED', message: 'Please check email', fields: { email: ['Enter a valid email address'] } }),
