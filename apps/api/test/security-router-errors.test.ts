@@ -41,6 +41,13 @@ describe('router errors (issue 6.4)', () => {
     expect(response.body.length).toBeLessThan(400);
   });
 
+  it('an unknown route names the path in its 404 but never more than a line of it', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/${'b'.repeat(8000)}` });
+    expect(response.statusCode).toBe(404);
+    expect(json(response).code).toBe('ROUTE_NOT_FOUND');
+    expect(response.body.length).toBeLessThan(400);
+  });
+
   it('requests Node cannot parse (huge headers, a broken request line) get the envelope over a real socket', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
