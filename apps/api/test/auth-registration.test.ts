@@ -49,9 +49,9 @@ describe('registration and email verification', () => {
   });
 
   it('verifies with the code, signs in, and then says USER_ALREADY_VERIFIED', async () => {
-    const { email } = await register(app);
+    const { email, signUpProof } = await register(app);
     const [mail] = await mailTo(app, email);
-    const response = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: codeIn(mail) } });
+    const response = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: codeIn(mail), signUpProof } });
     expect(response.statusCode).toBe(200);
     const body = json(response);
     expect(body.message).toBe('Email Verification Successfull!');
@@ -94,7 +94,7 @@ describe('registration and email verification', () => {
   });
 
   it('throttles resends, and a resent code replaces the old one', async () => {
-    const { email } = await register(app);
+    const { email, signUpProof } = await register(app);
     const first = codeIn((await mailTo(app, email))[0]);
     const tooSoon = await app.inject({ method: 'PATCH', url: '/api/auth/resend-otp-register', payload: { email, checkout: true } });
     expect(tooSoon.statusCode).toBe(200);
@@ -110,14 +110,14 @@ describe('registration and email verification', () => {
       const old = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: first } });
       expect(old.statusCode).toBe(400);
     }
-    const ok = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: second } });
+    const ok = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: second, signUpProof } });
     expect(ok.statusCode).toBe(200);
   });
 
   it('verifies with the link once; the link then says USER_ALREADY_VERIFIED, a forged one INVALID_TOKEN', async () => {
-    const { email } = await register(app);
+    const { email, signUpProof } = await register(app);
     const token = tokenIn((await mailTo(app, email))[0]);
-    const response = await app.inject({ method: 'GET', url: `/api/auth/verify-account?tk=${token}` });
+    const response = await app.inject({ method: 'GET', url: `/api/auth/verify-account?tk=${token}&signUpProof=${signUpProof}` });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ success: true, message: 'Email Verification Successfull!', data: { email } });
     expect((await login(app, email, PASSWORD)).statusCode).toBe(200);

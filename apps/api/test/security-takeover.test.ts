@@ -19,7 +19,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const verifyByCode = (email: string, otp: string) => app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp } });
+const verifyByCode = (email: string, otp: string, signUpProof?: string) =>
+  app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp, signUpProof } });
 const choosePassword = (tk: string, password: string) =>
   app.inject({ method: 'POST', url: `/api/auth/reset-password?tk=${encodeURIComponent(tk)}`, payload: { password, confirmPassword: password } });
 
@@ -88,11 +89,11 @@ describe('pre-registration takeover (issue 6.1)', () => {
     expect(json(victim).user.firstName).toBe('');
   });
 
-  it('one sign-up, or the same person signing up twice with the same password, verifies and signs in directly', async () => {
+  it('one sign-up, or the same person signing up twice with the same password, verifies with either proof and signs in directly', async () => {
     const email = uniqueEmail('single');
-    await register(app, { email, ...VICTIM });
+    const first = await register(app, { email, ...VICTIM });
     await register(app, { email, ...VICTIM, firstName: 'Vicky' });
-    const verified = await verifyByCode(email, codeIn((await mailTo(app, email))[0]!));
+    const verified = await verifyByCode(email, codeIn((await mailTo(app, email))[0]!), first.signUpProof);
     expect(verified.statusCode).toBe(200);
     expect(json(verified).token).toEqual(expect.any(String));
     expect((await login(app, email, VICTIM.password)).statusCode).toBe(200);

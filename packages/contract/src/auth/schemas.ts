@@ -108,6 +108,18 @@ export const tokenQuerySchema = z.object({
   tk: z.string({ error: 'The link is missing its token' }).min(16, 'The link is not valid').max(256, 'The link is not valid'),
 });
 
+/**
+ * The sign-up proof: a random value `POST auth/register` answers (`data.signUpProof`) and the
+ * browser that signed up keeps. Verifying with it keeps that sign-up's password; verifying
+ * without it proves the mailbox only, so the verifier chooses the password (decision 0005).
+ */
+export const signUpProofSchema = z
+  .string({ error: 'The sign-up proof is not valid' })
+  .regex(/^[A-Za-z0-9_-]{43,128}$/, 'The sign-up proof is not valid');
+export const registerResponseDataSchema = z.object({ email: z.string(), signUpProof: z.string() });
+export const registrationOtpBodySchema = emailOtpBodySchema.extend({ signUpProof: signUpProofSchema.optional() });
+export const verifyAccountQuerySchema = tokenQuerySchema.extend({ signUpProof: signUpProofSchema.optional() });
+
 export const resetPasswordBodySchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string({ error: 'Confirm the password' }) })
   .refine(passwordsMatch, mismatch);

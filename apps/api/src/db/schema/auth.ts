@@ -33,7 +33,8 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
 );
 
-export type ActionTokenPurpose = 'verify_email' | 'reset_password' | 'primary_email';
+/** sign_up_proof: the hash of a sign-up's proof (sign-up-proof.ts); it is never sent in a link. */
+export type ActionTokenPurpose = 'verify_email' | 'reset_password' | 'primary_email' | 'sign_up_proof';
 
 /** Single-use tokens behind email links and multi-step flows. Only a SHA-256 of the token is stored. */
 export const actionTokens = pgTable(

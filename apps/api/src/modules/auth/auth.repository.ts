@@ -159,6 +159,15 @@ export function createAuthRepository(db: Database) {
         .returning();
       return row;
     },
+    /** A live (unused, unexpired) token of one user and purpose, without using it. */
+    async findLiveToken(tokenHash: string, purpose: ActionTokenPurpose, userId: string): Promise<ActionTokenRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(actionTokens)
+        .where(and(eq(actionTokens.tokenHash, tokenHash), eq(actionTokens.purpose, purpose), eq(actionTokens.userId, userId), isNull(actionTokens.usedAt), gt(actionTokens.expiresAt, new Date())))
+        .limit(1);
+      return row;
+    },
     async findToken(tokenHash: string): Promise<ActionTokenRow | undefined> {
       const [row] = await db.select().from(actionTokens).where(eq(actionTokens.tokenHash, tokenHash)).limit(1);
       return row;

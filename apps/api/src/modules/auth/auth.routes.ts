@@ -4,6 +4,8 @@ import {
   emailBodySchema,
   emailOtpBodySchema,
   emailSchema,
+  registerResponseDataSchema,
+  registrationOtpBodySchema,
   errorEnvelopeSchema as failure,
   loginBodySchema,
   registerBodySchema,
@@ -13,6 +15,7 @@ import {
   sessionResponseSchema,
   tokenQuerySchema,
   userSchema,
+  verifyAccountQuerySchema,
 } from '@app/contract';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -42,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
         tags,
         summary: 'Create an unverified account and email a verification link and code',
         body: registerBodySchema,
-        response: { 201: message.extend({ data: z.object({ email: z.string() }) }), ...errors },
+        response: { 201: message.extend({ data: registerResponseDataSchema }), ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await register(ctx, request.body)),
@@ -54,12 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
       config: strict,
       schema: {
         tags,
-        summary: 'Verify the account with the emailed 6-digit code; signs in (or, after competing sign-ups, answers a token for choosing the password)',
-        body: emailOtpBodySchema,
+        summary:
+          "Verify the account with the emailed 6-digit code; with the sign-up's signUpProof signs in, otherwise (or after competing sign-ups) answers a token for choosing the password",
+        body: registrationOtpBodySchema,
         response: { 200: z.union([sessionResponseSchema, choosePasswordResponseSchema]), ...errors },
       },
     },
-    async (request) => verifyRegistrationCode(ctx, request.body.email, request.body.otp),
+    async (request) => verifyRegistrationCode(ctx, request.body.email, request.body.otp, request.body.signUpProof),
   );
 
   app.get(
@@ -68,12 +72,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
       config: strict,
       schema: {
         tags,
-        summary: 'Verify the account with the emailed link token (after competing sign-ups, answers a token for choosing the password)',
-        querystring: tokenQuerySchema,
+        summary: "Verify the account with the emailed link token; without the sign-up's signUpProof (or after competing sign-ups) answers a token for choosing the password",
+        querystring: verifyAccountQuerySchema,
         response: { 200: z.union([message.extend({ data: z.object({ email: z.string(), user: userSchema }) }), choosePasswordResponseSchema]), ...errors },
       },
     },
-    async (request) => verifyRegistrationLink(ctx, request.query.tk),
+    async (request) => verifyRegistrationLink(ctx, request.query.tk, request.query.signUpProof),
   );
 
   app.patch(

@@ -8,7 +8,8 @@ import { makeSlug } from './slug.ts';
  * sign up with it, typing a password and a name. When two or more sign-ups used one unverified
  * email, nobody can tell which of them is the mailbox's owner, so whoever proves the mailbox
  * (code, link or password reset) gets an account with no sign-up's password or name in it and
- * chooses the password. A single sign-up keeps its own password: it is the one verifying.
+ * chooses the password. A single sign-up keeps its own password only when the verifier shows its
+ * sign-up proof (sign-up-proof.ts); a verification without it is handled here as well.
  */
 
 /** Not an argon2 hash, so no password ever matches it until the verifier chooses one. */
@@ -16,6 +17,9 @@ const NO_PASSWORD_YET = '!competing-sign-ups: the verifier chooses the password'
 
 export const CHOOSE_PASSWORD_MESSAGE =
   'Your email is verified. More than one sign-up used this email, so for your safety please choose your password now.';
+/** A verification without the sign-up proof: another browser (or someone else) signed up. */
+export const CHOOSE_PASSWORD_ELSEWHERE_MESSAGE =
+  'Your email is verified. This sign-up was started in another browser, so for your safety please choose your password now.';
 
 /**
  * Drops everything a sign-up typed (password, names, the slug made from them) from an account
@@ -42,6 +46,7 @@ export async function verifyContested(ctx: AuthContext, repo: AuthRepository, us
 }
 
 /** The answer of both verification routes when the verifier must choose the password. */
-export function choosePasswordAnswer(email: string, resetToken: string) {
-  return { success: true as const, message: CHOOSE_PASSWORD_MESSAGE, data: { email, choosePassword: true as const, resetToken } };
+export function choosePasswordAnswer(email: string, resetToken: string, competing: boolean) {
+  const message = competing ? CHOOSE_PASSWORD_MESSAGE : CHOOSE_PASSWORD_ELSEWHERE_MESSAGE;
+  return { success: true as const, message, data: { email, choosePassword: true as const, resetToken } };
 }

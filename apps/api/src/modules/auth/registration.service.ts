@@ -5,6 +5,7 @@ import { addMinutes, hashPassword, inTransaction, newLinkToken, passwordMatches,
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import { checkCodeQuietly, issueCode, unknownCodeError } from './codes.ts';
 import { choosePasswordAnswer, verifyContested } from './competing-sign-ups.ts';
+import { keepSignUpProof, newSignUpProof, provesSignUp, retireSignUpProofs } from './sign-up-proof.ts';
 import { makeSlug } from './slug.ts';
 import { startSession } from './session.ts';
 
@@ -20,6 +21,10 @@ export const alreadyVerified = () => new AppError('USER_ALREADY_VERIFIED', 'Emai
  */
 export async function register(ctx: AuthContext, body: RegisterBody) {
   const passwordHash = await hashPassword(body.password);
+  // Every answer carries a fresh proof, stored only when it belongs to the account's password
+  // (sign-up-proof.ts), so the answer itself still does not tell taken emails from new ones.
+  const proof = newSignUpProof();
+  const registered = { success: true as const, message: REGISTERED_MESSAGE, data: { email: body.email, signUpProof: proof.token } };
   const next = body.checkout ? '/other/checkout' : safePath(body.origin);
   const existing = await ctx.repo.findUserByEmail(body.email);
   // Checked on every path (against a dummy hash when there is no unverified account), so the
@@ -36,10 +41,11 @@ export async function register(ctx: AuthContext, body: RegisterBody) {
         await enqueue(existing.email, emails.accountExists({ firstName: greetingName(existing), loginUrl: siteLink(ctx, '/login'), resetUrl: siteLink(ctx, '/forgot-password') }));
       } else if (!existing.emailVerifiedAt) {
         if (competing) await repo.markCompetingSignUps(existing.id);
+        if (samePassword) await keepSignUpProof(ctx, repo, existing.id, proof.hash);
         await sendVerification(ctx, repo, enqueue, existing, next);
       }
     });
-    return { success: true as const, message: REGISTERED_MESSAGE, data: { email: body.email } };
+    return registered;
   }
 
   const referrer = body.referralId ? await findReferrer(ctx.repo, body.referralId) : undefined;
@@ -53,6 +59,7 @@ export async function register(ctx: AuthContext, body: RegisterBody) {
         slug: makeSlug(body.firstName, body.lastName),
         referredByUserId: referrer?.id ?? null,
       });
+      await keepSignUpProof(ctx, repo, user.id, proof.hash);
       await sendVerification(ctx, repo, enqueue, user, next);
     });
   } catch (error) {
@@ -60,9 +67,12 @@ export async function register(ctx: AuthContext, body: RegisterBody) {
     // and with another password it competes with the winner like any later sign-up.
     if (!isUniqueViolation(error)) throw error;
     const winner = await ctx.repo.findUserByEmail(body.email);
-    if (winner && !winner.emailVerifiedAt && !(await passwordMatches(winner, body.password))) await ctx.repo.markCompetingSignUps(winner.id);
+    if (winner && !winner.emailVerifiedAt) {
+      if (await passwordMatches(winner, body.password)) await keepSignUpProof(ctx, ctx.repo, winner.id, proof.hash);
+      else await ctx.repo.markCompetingSignUps(winner.id);
+    }
   }
-  return { success: true as const, message: REGISTERED_MESSAGE, data: { email: body.email } };
+  return registered;
 }
 
 /** One email carrying both the link and the 6-digit code (issue 3). */
@@ -93,8 +103,20 @@ export async function resendVerification(ctx: AuthContext, email: string, option
   return { success: true as const, message: RESENT_MESSAGE };
 }
 
-/** The 6-digit code from the email: verifies the account and signs the person in. */
-export async function verifyRegistrationCode(ctx: AuthContext, email: string, otp: string) {
+/**
+ * Whether this verification may keep the sign-up's password (and name): only with the proof of a
+ * sign-up whose password is the account's, and no competing sign-ups. Otherwise the verifier has
+ * proved the mailbox but not that they typed the password, and chooses it (decision 0005).
+ */
+async function keepsSignUp(repo: AuthRepository, user: UserRow, signUpProof: string | undefined): Promise<boolean> {
+  return !user.competingSignUps && (await provesSignUp(repo, user.id, signUpProof));
+}
+
+/**
+ * The 6-digit code from the email: verifies the account and signs the person in when the sign-up
+ * proof shows this is the browser that signed up; otherwise the verifier chooses the password.
+ */
+export async function verifyRegistrationCode(ctx: AuthContext, email: string, otp: string, signUpProof?: string) {
   const user = await ctx.repo.findUserByEmail(email);
   if (!user) throw unknownCodeError();
   if (user.emailVerifiedAt) throw alreadyVerified();
@@ -102,16 +124,21 @@ export async function verifyRegistrationCode(ctx: AuthContext, email: string, ot
   await checkCodeQuietly(ctx, ctx.repo, user.id, 'register', otp);
   const outcome = await inTransaction(ctx, async (repo) => {
     const current = (await repo.lockUser(user.id))!;
-    if (current.competingSignUps) return { contested: await verifyContested(ctx, repo, current) };
+    const competing = current.competingSignUps;
+    if (!(await keepsSignUp(repo, current, signUpProof))) return { contested: await verifyContested(ctx, repo, current), competing };
     await repo.retireTokens(user.id, 'verify_email');
+    await retireSignUpProofs(repo, user.id);
     return { verified: await repo.updateUser(user.id, { emailVerifiedAt: ctx.now() }) };
   });
-  if (outcome.contested) return choosePasswordAnswer(outcome.contested.user.email, outcome.contested.resetToken);
+  if (outcome.contested) return choosePasswordAnswer(outcome.contested.user.email, outcome.contested.resetToken, outcome.competing);
   return startSession(ctx, outcome.verified!, 'Email Verification Successfull!');
 }
 
-/** The link from the email: verifies the account; the person then logs in. */
-export async function verifyRegistrationLink(ctx: AuthContext, token: string) {
+/**
+ * The link from the email: verifies the account; with the sign-up proof of the browser that
+ * signed up, the person then logs in with their password, otherwise they choose one now.
+ */
+export async function verifyRegistrationLink(ctx: AuthContext, token: string, signUpProof?: string) {
   const hash = tokenHash(token);
   const used = await inTransaction(ctx, async (repo) => {
     const row = await repo.useToken(hash, 'verify_email');
@@ -119,11 +146,13 @@ export async function verifyRegistrationLink(ctx: AuthContext, token: string) {
     const user = await repo.lockUser(row.userId);
     if (!user) return null;
     if (user.emailVerifiedAt) return { user, already: true };
-    if (user.competingSignUps) {
+    if (!(await keepsSignUp(repo, user, signUpProof))) {
+      const competing = user.competingSignUps;
       const contested = await verifyContested(ctx, repo, user);
-      return { user: contested.user, already: false, resetToken: contested.resetToken };
+      return { user: contested.user, already: false, resetToken: contested.resetToken, competing };
     }
     await repo.retireCodes(user.id, 'register');
+    await retireSignUpProofs(repo, user.id);
     return { user: await repo.updateUser(user.id, { emailVerifiedAt: ctx.now() }), already: false };
   });
   if (!used) {
@@ -133,7 +162,7 @@ export async function verifyRegistrationLink(ctx: AuthContext, token: string) {
     throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired. Please request a new one.');
   }
   if (used.already) throw alreadyVerified();
-  if ('resetToken' in used && used.resetToken) return choosePasswordAnswer(used.user.email, used.resetToken);
+  if ('resetToken' in used && used.resetToken) return choosePasswordAnswer(used.user.email, used.resetToken, used.competing);
   return { success: true as const, message: 'Email Verification Successfull!', data: { email: used.user.email, user: publicUser(used.user) } };
 }
 
