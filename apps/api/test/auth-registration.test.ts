@@ -119,7 +119,7 @@ describe('registration and email verification', () => {
     const token = tokenIn((await mailTo(app, email))[0]);
     const response = await app.inject({ method: 'GET', url: `/api/auth/verify-account?tk=${token}&signUpProof=${signUpProof}` });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toMatchObject({ success: true, message: 'Email Verification Successfull!', data: { email } });
+    expect(json(response)).toMatchObject({ success: true, message: 'Email Verification Successfull!', token: expect.any(String), user: { email } });
     expect((await login(app, email, PASSWORD)).statusCode).toBe(200);
     const reused = await app.inject({ method: 'GET', url: `/api/auth/verify-account?tk=${token}` });
     expect(json(reused).code).toBe('USER_ALREADY_VERIFIED');

@@ -106,13 +106,14 @@ describe('a single sign-up verified by someone else (issue 6.1, decision 0005)',
     expect((await login(app, email, ATTACKER.password)).statusCode).toBe(200);
   });
 
-  it('the browser that signed up verifies by link with its proof: verified with the sign-up’s password', async () => {
+  it('the browser that signed up verifies by link with its proof: signed in, with the sign-up’s password', async () => {
     const email = uniqueEmail('owner');
     const { signUpProof } = await register(app, { email, ...ATTACKER, firstName: 'Ada' });
     const verified = await verifyByLink(tokenIn((await mailTo(app, email))[0]!), signUpProof);
     expect(verified.statusCode).toBe(200);
-    expect(json(verified)).toMatchObject({ message: 'Email Verification Successfull!', data: { email, user: { firstName: 'Ada' } } });
-    expect(json(verified).data.choosePassword).toBeUndefined();
+    expect(json(verified)).toMatchObject({ message: 'Email Verification Successfull!', token: expect.any(String), user: { email, firstName: 'Ada' } });
+    const me = await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(json(verified).token) });
+    expect(me.statusCode).toBe(200);
     expect((await login(app, email, ATTACKER.password)).statusCode).toBe(200);
   });
 

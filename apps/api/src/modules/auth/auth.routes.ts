@@ -14,7 +14,6 @@ import {
   resetPasswordBodySchema,
   sessionResponseSchema,
   tokenQuerySchema,
-  userSchema,
   verifyAccountQuerySchema,
 } from '@app/contract';
 import { z } from 'zod';
@@ -72,9 +71,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
       config: strict,
       schema: {
         tags,
-        summary: "Verify the account with the emailed link token; without the sign-up's signUpProof (or after competing sign-ups) answers a token for choosing the password",
+        summary:
+          "Verify the account with the emailed link token; with the sign-up's signUpProof signs in, otherwise (or after competing sign-ups) answers a token for choosing the password",
         querystring: verifyAccountQuerySchema,
-        response: { 200: z.union([message.extend({ data: z.object({ email: z.string(), user: userSchema }) }), choosePasswordResponseSchema]), ...errors },
+        response: { 200: z.union([sessionResponseSchema, choosePasswordResponseSchema]), ...errors },
       },
     },
     async (request) => verifyRegistrationLink(ctx, request.query.tk, request.query.signUpProof),

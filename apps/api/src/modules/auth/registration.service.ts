@@ -1,7 +1,7 @@
 import { VERIFY_LINK_TTL_HOURS, type RegisterBody } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, hashPassword, inTransaction, newLinkToken, passwordMatches, publicUser, siteLink, tokenHash, greetingName, type AuthContext } from './auth.context.ts';
+import { addMinutes, hashPassword, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, greetingName, type AuthContext } from './auth.context.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import { checkCodeQuietly, issueCode, unknownCodeError } from './codes.ts';
 import { choosePasswordAnswer, verifyContested } from './competing-sign-ups.ts';
@@ -136,7 +136,7 @@ export async function verifyRegistrationCode(ctx: AuthContext, email: string, ot
 
 /**
  * The link from the email: verifies the account; with the sign-up proof of the browser that
- * signed up, the person then logs in with their password, otherwise they choose one now.
+ * signed up it signs the person in, like the code; otherwise they choose the password now.
  */
 export async function verifyRegistrationLink(ctx: AuthContext, token: string, signUpProof?: string) {
   const hash = tokenHash(token);
@@ -163,7 +163,8 @@ export async function verifyRegistrationLink(ctx: AuthContext, token: string, si
   }
   if (used.already) throw alreadyVerified();
   if ('resetToken' in used && used.resetToken) return choosePasswordAnswer(used.user.email, used.resetToken, used.competing);
-  return { success: true as const, message: 'Email Verification Successfull!', data: { email: used.user.email, user: publicUser(used.user) } };
+  // Mailbox and sign-up both proven, as with the code: the browser that signed up is signed in.
+  return startSession(ctx, used.user, 'Email Verification Successfull!');
 }
 
 export function verificationStatus(user: UserRow, email: string) {
