@@ -19,7 +19,7 @@ export const CHOOSE_PASSWORD_MESSAGE =
   'Your email is verified. More than one sign-up used this email, so for your safety please choose your password now.';
 /** A verification without the sign-up proof: another browser (or someone else) signed up. */
 export const CHOOSE_PASSWORD_ELSEWHERE_MESSAGE =
-  'Your email is verified. This sign-up was started in another browser, so for your safety please choose your password now.';
+  'Your email is verified. The account was not created in this browser, so for your safety please choose your password now.';
 
 /**
  * Drops everything a sign-up typed (password, names, the slug made from them) from an account

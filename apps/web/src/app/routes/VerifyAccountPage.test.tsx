@@ -4,9 +4,13 @@ import { MemoryRouter } from 'react-router';
 import { VerifyAccountPage } from './VerifyAccountPage.tsx';
 import { cleanup, render } from '../../test/render.tsx';
 import { flush, json, stubApi } from '../../test/dom.ts';
+import { getCookie } from '../../lib/cookies.ts';
+
+const USER = { _id: 'u', email: 'ada@example.com', firstName: 'Ada', lastName: 'G', createdAt: '2026-01-01T00:00:00.000Z' };
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -44,14 +48,32 @@ describe('/verify-account', () => {
     expect(container.textContent).not.toContain('Log in to continue');
   });
 
-  it('a plain verification still says so and offers logging in', async () => {
-    stubApi({
+  it('in the browser that signed up, sends its sign-up proof, signs in and forgets the proof (decision 0005)', async () => {
+    const PROOF = 'q'.repeat(43);
+    localStorage.setItem('signUpProof', JSON.stringify({ email: 'ada@example.com', proof: PROOF }));
+    const api = stubApi({
       'GET /api/auth/verify-account': () =>
-        json(200, { success: true, message: 'Email Verification Successfull!', data: { email: 'ada@example.com', user: { _id: 'u', email: 'ada@example.com', firstName: 'Ada', lastName: 'G', createdAt: '2026-01-01T00:00:00.000Z' } } }),
+        json(200, { success: true, message: 'Email Verification Successfull!', token: 'header.payload.sig', user: USER, temporaryCheckoutCurrency: 'USD' }),
+      'GET /api/v1/me': () => json(404, { success: false, code: 'NOT_FOUND', message: 'not here' }),
     });
     const { container } = renderPage('link-token-0987654321');
     await settled(container);
+    expect(api.calls[0]!.path).toBe(`/api/auth/verify-account?tk=link-token-0987654321&signUpProof=${PROOF}`);
     expect(container.querySelector('h1')?.textContent).toBe('Email Verification Successfull!');
-    expect(container.textContent).toContain('Log in to continue');
+    expect(container.textContent).toContain('Signing you in');
+    await vi.waitFor(() => expect(getCookie('JWTToken')).toBe('header.payload.sig'));
+    expect(localStorage.getItem('signUpProof')).toBeNull();
+  });
+
+  it('in another browser (no proof kept) sends no proof, and the answer is to choose the password', async () => {
+    const message = 'Your email is verified. The account was not created in this browser, so for your safety please choose your password now.';
+    const api = stubApi({
+      'GET /api/auth/verify-account': () => json(200, { success: true, message, data: { email: 'ada@example.com', choosePassword: true, resetToken: 'choose-token-abcdef' } }),
+    });
+    const { container } = renderPage('link-token-1122334455');
+    await settled(container);
+    expect(api.calls[0]!.path).toBe('/api/auth/verify-account?tk=link-token-1122334455');
+    expect(container.querySelector('h1')?.textContent).toBe('Email verified: choose your password');
+    expect(container.textContent).toContain('The account was not created in this browser');
   });
 });

@@ -39,7 +39,9 @@ export function storeSessionToken(token: string): void {
 /**
  * Removes the session cookies and every local-storage key except the join codes, referral ids
  * and conference code (STORAGE_KEYS_KEPT_ON_LOGIN). The display currency is a visitor preference
- * rather than session data, so it is written back afterwards.
+ * rather than session data, so it is written back afterwards. The sign-up proof (`signUpProof`,
+ * auth/sign-up-proof.ts) goes too, on purpose: register stores it after this clearing, and
+ * without it a later verification only asks for the password.
  */
 export function clearStoredSession(): void {
   removeCookies(SESSION_COOKIES);

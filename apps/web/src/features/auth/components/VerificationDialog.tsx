@@ -12,6 +12,7 @@ import { resendRegistrationCode, verifyRegistrationCode } from '../api/auth-api.
 import { countdownMessage, useCountdown } from '../hooks/useCountdown.ts';
 import { useCompleteVerification } from '../hooks/useCompleteVerification.ts';
 import { choosePasswordPath, loginPath } from '../redirects.ts';
+import { forgetSignUpProof, signUpProofFor } from '../sign-up-proof.ts';
 import './verification.css';
 
 export const VERIFIED_TOAST = 'Email Verification Successfull!';
@@ -68,11 +69,12 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
 
   const submit = (code: string) => {
     setNotice(null);
-    return run(() => verifyRegistrationCode(email, code), {
+    return run(() => verifyRegistrationCode(email, code, signUpProofFor(email)), {
       busy: 'verify',
       success: 'body',
       keepSending: true, // the popup closes once the session is stored
       onSuccess: async ({ data }) => {
+        forgetSignUpProof(email); // used: the account is verified either way
         if (!('token' in data)) {
           // Competing sign-ups used this email: it is verified, and the password is chosen next.
           toast.info(data.message);
@@ -87,6 +89,7 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
       },
       onFailure: (failure) => {
         if (failure.code === 'USER_ALREADY_VERIFIED') {
+          forgetSignUpProof(email);
           alreadyVerified();
           return true;
         }
