@@ -7,7 +7,7 @@ import { seedIfEmpty } from './db/seed/seed.ts';
 import { TokenSigner } from './lib/jwt.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, answerRouterError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -18,7 +18,7 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createHmac } from 'node:crypto';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { MailDispatcher } from './modules/mail/mail.dispatcher.ts';
-import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { mailboxEnabled, mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import type { AuthContext } from './modules/auth/auth.context.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -63,6 +63,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Bad URL encoding and over-long path parameters fail before routing: answer them with the envelope too.
+    frameworkErrors: answerRouterError,
+    // Requests Node cannot even parse (bad request line, huge headers) get the envelope too.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -88,7 +92,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await registerSecurity(app, config);
   await registerDocs(app);
-  registerAuth(app, { signer, users });
+  const authRepository = createAuthRepository(database.db);
+  registerAuth(app, { signer, users, isSessionRevoked: authRepository.isSessionRevoked });
 
   const mailRepository = createMailRepository(database.db);
   const dispatcher = new MailDispatcher(mailRepository, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -99,20 +104,24 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const authContext: AuthContext = {
     db: database.db,
-    repo: createAuthRepository(database.db),
+    repo: authRepository,
     mail: mailRepository,
     dispatcher,
     signer,
     codeSecret: createHmac('sha256', config.jwtSecret).update('one-time-codes').digest('hex'),
     publicUrl: config.publicUrl,
     jwtTtlSeconds: config.jwtTtlSeconds,
+    trustProxy: config.trustProxy,
     log: app.log,
     now: () => new Date(),
   };
 
   const modes = describeModes(config);
   const reference = await loadReferenceData(createReferenceRepository(database.db));
-  if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { mail: mailRepository });
+  if (mailboxEnabled(config)) {
+    await app.register(mailboxRoutes, { mail: mailRepository });
+    app.addHook('onReady', async () => app.log.info(`mail: development mailbox at ${config.publicUrl}/dev/mailbox and /api/dev/outbox, readable only from this machine (loopback)`));
+  }
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: database.ping, kind: database.kind, modes });

@@ -130,7 +130,11 @@ function readOrCreateSecret(dataDir: string): string {
 export function describeModes(config: Config) {
   return {
     database: config.databaseUrl ? 'postgresql' : config.inMemoryDatabase ? 'pglite (in memory)' : `pglite (${path.join(config.dataDir, 'pg')})`,
-    mail: config.smtpUrl ? 'smtp' : 'outbox (read it at /dev/mailbox)',
+    mail: config.smtpUrl
+      ? 'smtp'
+      : config.nodeEnv === 'production'
+        ? 'outbox (no SMTP_URL; the development mailbox is off in production)'
+        : 'outbox (read it at /dev/mailbox from this machine only)',
     payments: config.stripeSecretKey ? 'stripe' : 'test provider (no real charges)',
   };
 }

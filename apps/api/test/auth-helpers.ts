@@ -43,14 +43,16 @@ export async function register(app: FastifyInstance, overrides: Record<string, u
     url: '/api/auth/register',
     payload: { firstName: 'Ada', lastName: 'Green', email, password: PASSWORD, confirmPassword: PASSWORD, ...overrides },
   });
-  return { email, response };
+  // The sign-up proof only this caller received (decision 0005); verifying with it keeps the password.
+  const signUpProof = response.statusCode === 201 ? (json(response).data?.signUpProof as string | undefined) : undefined;
+  return { email, response, signUpProof };
 }
 
-/** Registers and verifies by code; returns the session token and user. */
+/** Registers and verifies by code, as the browser that signed up does; returns the session token and user. */
 export async function registerVerified(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
-  const { email } = await register(app, overrides);
+  const { email, signUpProof } = await register(app, overrides);
   const [mail] = await mailTo(app, email);
-  const response = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: codeIn(mail) } });
+  const response = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: codeIn(mail), signUpProof } });
   if (response.statusCode !== 200) throw new Error(`verification failed: ${response.body}`);
   const body = json(response);
   return { email, token: body.token as string, user: body.user, password: (overrides.password as string) ?? PASSWORD };

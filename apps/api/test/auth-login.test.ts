@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -99,8 +100,9 @@ describe('login and sessions', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user._id)
       .setIssuer('carbonwise')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .setJti(randomUUID())
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 1200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 600) // well past the 60 s clock skew allowed
       .sign(new TextEncoder().encode(app.config.jwtSecret));
     const response = await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(expired) });
     expect(response.statusCode).toBe(401);

@@ -40,7 +40,7 @@ describe('email through a real SMTP server', () => {
   });
 
   it('sends the verification email with HTML and text, and its code verifies the account', async () => {
-    const { email } = await register(app);
+    const { email, signUpProof } = await register(app);
     await app.mail.flush();
     const mail = smtp.received.find((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(email)));
     expect(mail).toBeDefined();
@@ -48,7 +48,7 @@ describe('email through a real SMTP server', () => {
     expect(mail!.html).toContain('Verify email');
     const code = /Your code: (\d{6})/.exec(mail!.text ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const response = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: code } });
+    const response = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: code, signUpProof } });
     expect(response.statusCode).toBe(200);
     expect((await login(app, email, PASSWORD)).statusCode).toBe(200);
   });

@@ -38,6 +38,8 @@ describe('the server process', () => {
     children.push(first.child);
     expect(first.output()).toContain('database: pglite');
     expect(first.output()).toContain('mail: outbox');
+    // Where the development mailbox is, and who can read it (issue 6.2).
+    expect(first.output()).toContain(`development mailbox at http://localhost:${port}/dev/mailbox and /api/dev/outbox, readable only from this machine (loopback)`);
     expect(first.output()).toContain('payments: test provider');
     expect(first.output()).toContain('Seeded the product catalog');
 

@@ -15,6 +15,28 @@ async function latestCode(server: TestServer, email: string): Promise<string> {
   return match[1];
 }
 
+/** The newest "Verify email" link mailed to an address, as a path on the test server. */
+async function latestVerifyLink(server: TestServer, email: string): Promise<string> {
+  await server.app.mail.flush();
+  const outbox = await (await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const match = /\/verify-account\?tk=[A-Za-z0-9_%.=&-]+/.exec(outbox.data[0]?.text ?? '');
+  if (!match) throw new Error(`no verification link mailed to ${email}`);
+  return `${server.url}${match[0]}`;
+}
+
+/** Creates an account through the form, as a person does, and leaves the success popup open. */
+async function registerInBrowser(page: Page, url: string, email: string) {
+  await page.goto(`${url}/login?tab=register`);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Green');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('dialog', { name: 'Registration is successful' }).waitFor();
+}
+
 async function cookie(page: Page, name: string) {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
 }
@@ -73,11 +95,15 @@ describe('account journey in a real browser', () => {
 
     // Signed in: the header shows the account menu; log out through it.
     await page.goto(live.server.url);
+    const token = await cookie(page, 'JWTToken');
     const menu = page.getByRole('button', { name: 'Account menu for Ada' });
     await menu.click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     expect(await cookie(page, 'JWTToken')).toBeUndefined();
+    // The server ended that session too: a copy of the token no longer works.
+    const withOldToken = await fetch(`${live.server.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(withOldToken.status).toBe(401);
 
     // Log in again.
     await page.goto(`${live.server.url}/login`);
@@ -95,6 +121,78 @@ describe('account journey in a real browser', () => {
     // must log nothing, and there must be no script errors or CSP violations.
     expect(problems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
     await page.close();
+  });
+
+  it('after a competing sign-up, verifying by code leads to choosing the password, and only that one works', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const email = `contested.${Date.now()}@example.com`;
+    // Someone else signed this email up first, with a password of their own.
+    const attacker = await fetch(`${live.server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Mallory', lastName: 'Attacker', email, password: 'Attackers-choice-9' }),
+    });
+    expect(attacker.status).toBe(201);
+
+    await page.goto(`${live.server.url}/login?tab=register`);
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Green');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('dialog', { name: 'Registration is successful' }).getByRole('button', { name: 'OK' }).click();
+
+    const boxes = page.getByRole('group', { name: 'Verification code' }).getByRole('textbox');
+    await boxes.first().click();
+    await page.keyboard.type(await latestCode(live.server, email));
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    expect(page.url()).toContain('choose=1');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('heading', { name: 'Password set' }).waitFor();
+
+    const tryLogin = (password: string) =>
+      fetch(`${live.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: email, password }) });
+    expect((await tryLogin('Attackers-choice-9')).status).toBe(401);
+    expect((await tryLogin(PASSWORD)).status).toBe(200);
+    await page.close();
+  });
+
+  it('the verification link opened in the browser that signed up signs in (decision 0005)', async () => {
+    const page = await live.browser.newPage();
+    const email = `link.${Date.now()}@example.com`;
+    await registerInBrowser(page, live.server.url, email);
+    await page.goto(await latestVerifyLink(live.server, email));
+    await page.getByRole('heading', { name: 'Email Verification Successfull!' }).waitFor();
+    await page.waitForURL(`${live.server.url}/`, { timeout: 5000 });
+    expect(await cookie(page, 'JWTToken')).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('signUpProof'))).toBeNull();
+    await page.close();
+  });
+
+  it('the link opened in another browser verifies the email and asks for a password; the sign-up’s password stops working', async () => {
+    const signedUpIn = await live.browser.newPage();
+    const email = `elsewhere.${Date.now()}@example.com`;
+    await registerInBrowser(signedUpIn, live.server.url, email);
+    const other = await live.browser.newPage(); // a separate context: no storage shared
+    await other.goto(await latestVerifyLink(live.server, email));
+    await other.getByRole('heading', { name: 'Email verified: choose your password' }).waitFor();
+    expect(await other.getByRole('status').first().innerText()).toContain('The account was not created in this browser');
+    await other.getByRole('link', { name: 'Choose your password' }).click();
+    const chosen = 'Chosen-after-proof-7';
+    await other.getByLabel('New password').fill(chosen);
+    await other.getByLabel('Confirm password').fill(chosen);
+    await other.getByRole('button', { name: 'Reset password' }).click();
+    await other.getByRole('heading', { name: 'Password set' }).waitFor();
+    const tryLogin = (password: string) =>
+      fetch(`${live.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: email, password }) });
+    expect((await tryLogin(PASSWORD)).status).toBe(401);
+    expect((await tryLogin(chosen)).status).toBe(200);
+    await signedUpIn.close();
+    await other.close();
   });
 
   it('shows the lock message as an error toast from the 5th failed login', async () => {

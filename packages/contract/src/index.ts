@@ -1,5 +1,6 @@
 export * from './errors/error-codes.ts';
 export * from './common/envelope.ts';
+export * from './common/text-policy.ts';
 export * from './constants/spec.ts';
 export * from './money/currency.ts';
 export * from './money/format.ts';

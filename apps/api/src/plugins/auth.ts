@@ -9,6 +9,8 @@ export interface CurrentUser {
   email: string;
   tokenVersion: number;
   tokenExpiresAt: string;
+  /** This session's id (the token's jti), which logout revokes. */
+  sessionId: string;
   /** The account row the hook already loaded, so handlers need not read it again. */
   account: UserRow;
 }
@@ -34,10 +36,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Verifies `Authorization: Bearer <JWT>` with jose and loads the user, so a token whose user is
- * gone or whose token version is stale (password changed) is refused. Routes opt in through
+ * gone, whose token version is stale (password changed) or whose session was logged out is refused. Routes opt in through
  * `config: { auth: true }`.
  */
-export function registerAuth(app: FastifyInstance, deps: { signer: TokenSigner; users: UsersRepository }) {
+export interface AuthDeps {
+  signer: TokenSigner;
+  users: UsersRepository;
+  /** Whether a session was ended by logout (its token id is on the revoked list). */
+  isSessionRevoked: (sessionId: string) => Promise<boolean>;
+}
+
+export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
@@ -59,12 +68,14 @@ export function registerAuth(app: FastifyInstance, deps: { signer: TokenSigner; 
 
 export async function resolveUser(
   token: string,
-  deps: { signer: TokenSigner; users: UsersRepository },
+  deps: AuthDeps,
 ): Promise<{ ok: true; user: CurrentUser } | { ok: false; reason: 'expired' | 'invalid' }> {
   const verified = await deps.signer.verify(token);
   if (!verified.ok) return verified;
-  if (!UUID.test(verified.claims.sub)) return { ok: false, reason: 'invalid' };
+  if (!UUID.test(verified.claims.sub) || !UUID.test(verified.claims.jti)) return { ok: false, reason: 'invalid' };
   const row = await deps.users.findById(verified.claims.sub);
   if (!row || row.tokenVersion !== verified.claims.tv) return { ok: false, reason: 'invalid' };
-  return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date((verified.claims.exp ?? 0) * 1000).toISOString(), account: row } };
+  if (await deps.isSessionRevoked(verified.claims.jti)) return { ok: false, reason: 'invalid' };
+  const { jti, exp } = verified.claims;
+  return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date(exp * 1000).toISOString(), sessionId: jti, account: row } };
 }

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { statusForErrorCode, type ErrorCode } from '@app/contract';
 import { AppError } from '../lib/app-error.ts';
+import { ERROR_ONLY_SECURITY_HEADERS, setRouterErrorHeaders } from './security.ts';
 
 /**
  * The one place that turns errors into the failure envelope. Expected outcomes carry a code
@@ -66,6 +70,44 @@ function describeClientError(error: FastifyError): { code: ErrorCode; message: s
   if (status === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json' };
   if (status >= 400 && status < 500) return { code: 'VALIDATION_FAILED', message: error.message || 'The request is not valid' };
   return undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found before routing (a badly encoded URL, a path
+ * parameter over maxParamLength). They get the envelope, the security headers and the request
+ * id like every other answer, and the message never repeats the (unbounded) path.
+ */
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setRouterErrorHeaders(request, reply);
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, request, 'VALIDATION_FAILED', 'The address is not valid: it contains a badly encoded character');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, request, 'URI_TOO_LONG', 'The address is too long: a part of it has more characters than allowed');
+  request.log.error({ err: error }, 'router error');
+  return send(reply, request, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser cannot read (malformed request line,
+ * headers over the size limit, too slow). There is no request object, so the answer is written to
+ * the socket by hand, still as the envelope with the security headers and a request id.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message]: [ErrorCode, string] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ['REQUEST_TIMEOUT', 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? ['HEADERS_TOO_LARGE', 'The request headers are too large']
+        : ['VALIDATION_FAILED', 'The request could not be read: it is not valid HTTP'];
+  const requestId = randomUUID();
+  this.log.debug({ err: error, requestId }, 'unreadable request');
+  if (socket.writable) {
+    const status = statusForErrorCode(code);
+    const body = JSON.stringify({ success: false, message, code, requestId });
+    const headers = { ...ERROR_ONLY_SECURITY_HEADERS, 'x-request-id': requestId, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export function send(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -28,7 +28,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Set below, only over https: over plain http the header is meaningless and pins nothing.
+    strictTransportSecurity: false,
   });
+  app.addHook('onRequest', async (request, reply) => addHsts(request, reply));
 
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: false });
@@ -41,6 +44,31 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     errorResponseBuilder: (_request, context) =>
       Object.assign(new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`), { statusCode: 429 }),
   });
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** HSTS over https only; request.protocol follows X-Forwarded-Proto only when TRUST_PROXY is on. */
+function addHsts(request: FastifyRequest, reply: FastifyReply) {
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}
+
+/**
+ * Headers for answers Fastify gives before routing (bad URL encoding, over-long parameters),
+ * where no hook runs: the strictest set, since such an answer is only ever an error envelope.
+ */
+export const ERROR_ONLY_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export function setRouterErrorHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.headers({ ...ERROR_ONLY_SECURITY_HEADERS, 'x-request-id': request.id });
+  addHsts(request, reply);
 }
 
 /** The stricter limit for login, registration, resends, resets and code checks. */

@@ -24,14 +24,16 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    if (url === '/api' || url.startsWith('/api/')) {
+    const pathname = request.url.split('?')[0]!;
+    // Named in the message, but never more than a line of it: the path is the caller's input.
+    const url = pathname.length > 120 ? `${pathname.slice(0, 120)}…` : pathname;
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
       return send(reply, request, 'ROUTE_NOT_FOUND', `There is no API route ${request.method} ${url}`);
     }
-    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !path.extname(url)) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !path.extname(pathname)) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    if (!hasWeb && request.method === 'GET' && url === '/') {
+    if (!hasWeb && request.method === 'GET' && pathname === '/') {
       return reply.type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
     return send(reply, request, 'NOT_FOUND', `Nothing is served at ${url}`);

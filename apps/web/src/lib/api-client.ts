@@ -29,6 +29,7 @@ const UNAUTHORIZED_EXEMPT_FRAGMENTS = [
   'otp-reset-password',
   'auth/login',
   'auth/register',
+  'auth/logout', // logging out with a token that already ended is still just a logout
 ] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

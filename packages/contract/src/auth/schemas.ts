@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencySchema, currencyStrengthSchema } from '../money/currency.ts';
 import { passwordProblems } from './password-policy.ts';
 import { PASSWORD_MAX_LENGTH } from './limits.ts';
+import { textField } from '../common/text-policy.ts';
 
 export const emailSchema = z
   .string({ error: 'Enter your email address' })
@@ -12,23 +13,8 @@ export const emailSchema = z
 
 export const otpSchema = z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'The code is 6 digits');
 
-/** Control characters (NUL, escape codes…) have no place in names or addresses. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const plainText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), message);
-
-const nameSchema = (label: string) =>
-  z
-    .string({ error: `Enter your ${label}` })
-    .trim()
-    .min(1, `Enter your ${label}`)
-    .max(80, `Your ${label} can have at most 80 characters`)
-    .refine((value) => !/[<>]/.test(value), `Your ${label} cannot contain < or >`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `Your ${label} cannot contain control characters`);
+/** Names: required, at most 80 characters, under the one text policy (common/text-policy.ts). */
+const nameSchema = (label: string) => textField({ label, max: 80, required: true });
 
 /** A new password: the policy's problems become field messages. */
 export const newPasswordSchema = z
@@ -53,7 +39,7 @@ export const registerBodySchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string().optional(),
-    referralId: plainText(120, 'The referral id is not valid').optional(),
+    referralId: textField({ label: 'referral id', max: 120 }).optional(),
     checkout: z.boolean().optional(),
     origin: originSchema,
   })
@@ -101,6 +87,18 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/**
+ * A verification (code or link) of an email that more than one sign-up used: the account is
+ * verified with no sign-up's password, and the verifier chooses one with `resetToken` on
+ * `POST auth/reset-password?tk=` (decision 0005).
+ */
+export const choosePasswordResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ email: z.string(), choosePassword: z.literal(true), resetToken: z.string() }),
+});
+export type ChoosePasswordResponse = z.infer<typeof choosePasswordResponseSchema>;
+
 export const emailBodySchema = z.object({ email: emailSchema });
 export const resendRegistrationLinkBodySchema = z.object({ email: emailSchema, origin: originSchema });
 export const resendOtpRegisterBodySchema = z.object({ email: emailSchema, checkout: z.boolean().optional() });
@@ -109,6 +107,18 @@ export const otpBodySchema = z.object({ otp: otpSchema });
 export const tokenQuerySchema = z.object({
   tk: z.string({ error: 'The link is missing its token' }).min(16, 'The link is not valid').max(256, 'The link is not valid'),
 });
+
+/**
+ * The sign-up proof: a random value `POST auth/register` answers (`data.signUpProof`) and the
+ * browser that signed up keeps. Verifying with it keeps that sign-up's password; verifying
+ * without it proves the mailbox only, so the verifier chooses the password (decision 0005).
+ */
+export const signUpProofSchema = z
+  .string({ error: 'The sign-up proof is not valid' })
+  .regex(/^[A-Za-z0-9_-]{43,128}$/, 'The sign-up proof is not valid');
+export const registerResponseDataSchema = z.object({ email: z.string(), signUpProof: z.string() });
+export const registrationOtpBodySchema = emailOtpBodySchema.extend({ signUpProof: signUpProofSchema.optional() });
+export const verifyAccountQuerySchema = tokenQuerySchema.extend({ signUpProof: signUpProofSchema.optional() });
 
 export const resetPasswordBodySchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string({ error: 'Confirm the password' }) })
@@ -131,11 +141,11 @@ const countryCodeSchema = z
 export const addressSchema = z.object({
   firstName: nameSchema('first name'),
   lastName: nameSchema('last name'),
-  line1: plainText(200, 'Remove control characters from the street address').pipe(z.string().min(1, 'Enter the street address')),
-  line2: plainText(200, 'Remove control characters from the address').optional(),
-  city: plainText(120, 'Remove control characters from the city').pipe(z.string().min(1, 'Enter the city')),
-  state: plainText(120, 'Remove control characters from the state').optional(),
-  postalCode: plainText(20, 'Remove control characters from the postal code').pipe(z.string().min(1, 'Enter the postal code')),
+  line1: textField({ label: 'street address', max: 200, required: true }),
+  line2: textField({ label: 'address line 2', max: 200 }).optional(),
+  city: textField({ label: 'city', max: 120, required: true }),
+  state: textField({ label: 'state or region', max: 120 }).optional(),
+  postalCode: textField({ label: 'postal code', max: 20, required: true }),
   country: countryCodeSchema,
   phone: z
     .string()

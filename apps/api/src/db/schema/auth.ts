@@ -33,7 +33,8 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
 );
 
-export type ActionTokenPurpose = 'verify_email' | 'reset_password' | 'primary_email';
+/** sign_up_proof: the hash of a sign-up's proof (sign-up-proof.ts); it is never sent in a link. */
+export type ActionTokenPurpose = 'verify_email' | 'reset_password' | 'primary_email' | 'sign_up_proof';
 
 /** Single-use tokens behind email links and multi-step flows. Only a SHA-256 of the token is stored. */
 export const actionTokens = pgTable(
@@ -88,4 +89,18 @@ export const referralEarnings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('referral_earnings_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Sessions ended by `POST /auth/logout` before their expiry: the token's id (jti) is refused
+ * until the token would have expired anyway, when the row can go.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    tokenId: uuid('token_id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
 );

@@ -17,6 +17,11 @@ export const users = pgTable('users', {
   recoveryEmail: varchar('recovery_email', { length: 254 }),
   phone: varchar('phone', { length: 32 }),
   tokenVersion: integer('token_version').notNull().default(0),
+  /**
+   * More than one sign-up used this email before it was verified. Whoever verifies then chooses
+   * the password (and name): no sign-up's typed password may open the account (decision 0005).
+   */
+  competingSignUps: boolean('competing_sign_ups').notNull().default(false),
   failedLoginCount: integer('failed_login_count').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   billingAddress: jsonb('billing_address').$type<Record<string, string> | null>(),

@@ -22,6 +22,7 @@ import { sensitiveRateLimit } from '../../plugins/security.ts';
 import type { AuthContext } from './auth.context.ts';
 import { confirmPrimaryEmailCode, confirmPrimaryEmailWithPassword, confirmRecoveryEmail, requestPrimaryEmail, requestRecoveryEmail } from './email-change.service.ts';
 import { changePassword } from './password.service.ts';
+import { logout } from './session.ts';
 import { ipStack, me, referralEarningStats, referralLink, referralStats, saveAddress, saveProfile, setCurrency } from './profile.service.ts';
 
 const message = z.object({ success: z.literal(true), message: z.string() });
@@ -34,6 +35,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Co
   const signedIn = { auth: true } as const;
   const strictSignedIn = { auth: true, rateLimit: sensitiveRateLimit(config) } as const;
   const tags = ['account'];
+
+  app.post(
+    '/auth/logout',
+    { config: signedIn, schema: { tags, security, summary: 'Log out: this session token stops working at once; other sessions stay signed in', response: { 200: message, ...errors } } },
+    async (request) => logout(ctx, request.user!),
+  );
 
   app.get('/v1/me', { config: signedIn, schema: { tags, security, summary: 'The signed-in user', response: { 200: meResponseSchema, ...errors } } }, async (request) =>
     me(request.user!.account),

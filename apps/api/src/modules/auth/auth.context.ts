@@ -19,6 +19,8 @@ export interface AuthContext {
   codeSecret: string;
   publicUrl: string;
   jwtTtlSeconds: number;
+  /** TRUST_PROXY: only then do a proxy's headers (country, forwarded address) mean anything. */
+  trustProxy: boolean;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -89,3 +91,9 @@ export function publicUser(user: UserRow) {
 
 /** A page of the web app, for links in emails. */
 export const siteLink = (ctx: AuthContext, path: string) => `${ctx.publicUrl}${path}`;
+
+/**
+ * The name an email may greet the account by: only once its email is verified. Before that the
+ * name is whatever a sign-up typed, and mail must not carry it to someone else's inbox.
+ */
+export const greetingName = (user: UserRow): string | null => (user.emailVerifiedAt && user.firstName ? user.firstName : null);

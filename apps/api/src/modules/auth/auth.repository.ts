@@ -6,6 +6,7 @@ import {
   loginThrottles,
   oneTimeCodes,
   referralEarnings,
+  revokedSessions,
   users,
   type ActionTokenPurpose,
   type OneTimeCodePurpose,
@@ -35,6 +36,15 @@ export function createAuthRepository(db: Database) {
     async findUserBySlug(slug: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.slug, slug)).limit(1);
       return row;
+    },
+    /** Reads the user and locks the row until the transaction ends (verification vs. a competing sign-up). */
+    async lockUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
+    /** Flags an unverified account as signed up for more than once (decision 0005). */
+    async markCompetingSignUps(id: string): Promise<void> {
+      await db.update(users).set({ competingSignUps: true }).where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
     },
     async insertUser(values: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();
@@ -149,6 +159,15 @@ export function createAuthRepository(db: Database) {
         .returning();
       return row;
     },
+    /** A live (unused, unexpired) token of one user and purpose, without using it. */
+    async findLiveToken(tokenHash: string, purpose: ActionTokenPurpose, userId: string): Promise<ActionTokenRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(actionTokens)
+        .where(and(eq(actionTokens.tokenHash, tokenHash), eq(actionTokens.purpose, purpose), eq(actionTokens.userId, userId), isNull(actionTokens.usedAt), gt(actionTokens.expiresAt, new Date())))
+        .limit(1);
+      return row;
+    },
     async findToken(tokenHash: string): Promise<ActionTokenRow | undefined> {
       const [row] = await db.select().from(actionTokens).where(eq(actionTokens.tokenHash, tokenHash)).limit(1);
       return row;
@@ -161,6 +180,17 @@ export function createAuthRepository(db: Database) {
         .orderBy(desc(actionTokens.createdAt))
         .limit(1);
       return row?.createdAt ?? null;
+    },
+
+    // --- logged-out sessions -----------------------------------------------------------
+    /** Ends one session; rows of sessions that have expired anyway are dropped on the way. */
+    async revokeSession(tokenId: string, userId: string, expiresAt: Date): Promise<void> {
+      await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, new Date()));
+      await db.insert(revokedSessions).values({ tokenId, userId, expiresAt }).onConflictDoNothing();
+    },
+    async isSessionRevoked(tokenId: string): Promise<boolean> {
+      const [row] = await db.select({ tokenId: revokedSessions.tokenId }).from(revokedSessions).where(eq(revokedSessions.tokenId, tokenId)).limit(1);
+      return Boolean(row);
     },
 
     // --- referrals --------------------------------------------------------------------

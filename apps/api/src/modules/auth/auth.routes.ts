@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  choosePasswordResponseSchema,
   emailBodySchema,
   emailOtpBodySchema,
   emailSchema,
+  registerResponseDataSchema,
+  registrationOtpBodySchema,
   errorEnvelopeSchema as failure,
   loginBodySchema,
   registerBodySchema,
@@ -11,7 +14,7 @@ import {
   resetPasswordBodySchema,
   sessionResponseSchema,
   tokenQuerySchema,
-  userSchema,
+  verifyAccountQuerySchema,
 } from '@app/contract';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -41,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
         tags,
         summary: 'Create an unverified account and email a verification link and code',
         body: registerBodySchema,
-        response: { 201: message.extend({ data: z.object({ email: z.string() }) }), ...errors },
+        response: { 201: message.extend({ data: registerResponseDataSchema }), ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await register(ctx, request.body)),
@@ -49,17 +52,32 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
 
   app.patch(
     '/auth/registration-otp-verify',
-    { config: strict, schema: { tags, summary: 'Verify the account with the emailed 6-digit code; signs in', body: emailOtpBodySchema, response: { 200: sessionResponseSchema, ...errors } } },
-    async (request) => verifyRegistrationCode(ctx, request.body.email, request.body.otp),
+    {
+      config: strict,
+      schema: {
+        tags,
+        summary:
+          "Verify the account with the emailed 6-digit code; with the sign-up's signUpProof signs in, otherwise (or after competing sign-ups) answers a token for choosing the password",
+        body: registrationOtpBodySchema,
+        response: { 200: z.union([sessionResponseSchema, choosePasswordResponseSchema]), ...errors },
+      },
+    },
+    async (request) => verifyRegistrationCode(ctx, request.body.email, request.body.otp, request.body.signUpProof),
   );
 
   app.get(
     '/auth/verify-account',
     {
       config: strict,
-      schema: { tags, summary: 'Verify the account with the emailed link token', querystring: tokenQuerySchema, response: { 200: message.extend({ data: z.object({ email: z.string(), user: userSchema }) }), ...errors } },
+      schema: {
+        tags,
+        summary:
+          "Verify the account with the emailed link token; with the sign-up's signUpProof signs in, otherwise (or after competing sign-ups) answers a token for choosing the password",
+        querystring: verifyAccountQuerySchema,
+        response: { 200: z.union([sessionResponseSchema, choosePasswordResponseSchema]), ...errors },
+      },
     },
-    async (request) => verifyRegistrationLink(ctx, request.query.tk),
+    async (request) => verifyRegistrationLink(ctx, request.query.tk, request.query.signUpProof),
   );
 
   app.patch(

@@ -51,5 +51,21 @@ export async function checkCode(ctx: AuthContext, repo: AuthRepository, userId: 
   return code;
 }
 
-/** A code sent for someone we do not know gets the same answer as a wrong code. */
-export const unknownCodeError = () => new AppError('INVALID_OTP', 'The code is incorrect. Please check it and try again.');
+/**
+ * The one answer of the public code routes (no sign-in) to every failure: unknown email, no
+ * live code, expired, too many tries and wrong code all look alike, so the routes cannot tell
+ * anyone which emails have accounts or pending codes (decision 0005).
+ */
+export const unknownCodeError = () => new AppError('INVALID_OTP', 'The code is incorrect or no longer valid. Please check it, or request a new code.');
+
+const CODE_FAILURES = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
+
+/** checkCode for the public routes: the same failures, all answered as unknownCodeError. */
+export async function checkCodeQuietly(ctx: AuthContext, repo: AuthRepository, userId: string, purpose: OneTimeCodePurpose, otp: string): Promise<OneTimeCodeRow> {
+  try {
+    return await checkCode(ctx, repo, userId, purpose, otp);
+  } catch (error) {
+    if (error instanceof AppError && CODE_FAILURES.has(error.code)) throw unknownCodeError();
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 import { PRIMARY_EMAIL_CHANGES_PER_DAY, STEP_TOKEN_TTL_MINUTES } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, addSeconds, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, type AuthContext } from './auth.context.ts';
+import { addMinutes, addSeconds, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, greetingName, type AuthContext } from './auth.context.ts';
 import type { UserRow } from './auth.repository.ts';
 import { checkCode, issueCodeOrExplain } from './codes.ts';
 
@@ -13,7 +13,7 @@ export async function requestRecoveryEmail(ctx: AuthContext, user: UserRow, reco
   }
   await inTransaction(ctx, async (repo, enqueue) => {
     const code = await issueCodeOrExplain(ctx, repo, user.id, 'recovery_email', recoveryEmail);
-    await enqueue(recoveryEmail, emails.recoveryEmailCode({ firstName: user.firstName, code }));
+    await enqueue(recoveryEmail, emails.recoveryEmailCode({ firstName: null, code }));
   });
   return { success: true as const, message: `We have sent a code to ${recoveryEmail}.`, data: { recoveryEmail } };
 }
@@ -37,7 +37,7 @@ export async function requestPrimaryEmail(ctx: AuthContext, user: UserRow, newEm
   }
   await inTransaction(ctx, async (repo, enqueue) => {
     const code = await issueCodeOrExplain(ctx, repo, user.id, 'primary_email', newEmail);
-    await enqueue(newEmail, emails.primaryEmailCode({ firstName: user.firstName, code }));
+    await enqueue(newEmail, emails.primaryEmailCode({ firstName: null, code }));
   });
   const attemptsLeft = PRIMARY_EMAIL_CHANGES_PER_DAY - today.count - 1;
   return { success: true as const, message: `We have sent a code to ${newEmail}.`, data: { email: newEmail, attemptsLeft, isEmailChangeAttemptLeft: attemptsLeft > 0 } };
@@ -63,7 +63,7 @@ export async function confirmPrimaryEmailWithPassword(ctx: AuthContext, user: Us
     }
     if (await repo.emailInUse(row.targetEmail, user.id)) throw new AppError('EMAIL_TAKEN', 'This email address is already used by another account');
     const changed = await repo.updateUser(user.id, { email: row.targetEmail, emailVerifiedAt: ctx.now() });
-    await enqueue(user.email, emails.primaryEmailChanged({ firstName: user.firstName, newEmail: row.targetEmail, resetUrl: siteLink(ctx, '/forgot-password') }));
+    await enqueue(user.email, emails.primaryEmailChanged({ firstName: greetingName(user), newEmail: row.targetEmail, resetUrl: siteLink(ctx, '/forgot-password') }));
     return changed;
   });
   return { success: true as const, message: `Your login email is now ${updated.email}.`, data: { email: updated.email } };

@@ -1,13 +1,16 @@
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILED_ATTEMPTS } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, inTransaction, passwordMatches, siteLink, type AuthContext } from './auth.context.ts';
+import { addMinutes, inTransaction, passwordMatches, siteLink, greetingName, type AuthContext } from './auth.context.ts';
 import type { LoginThrottleRow } from './auth.repository.ts';
 import { applyCurrencyChoice, type CurrencyChoice } from './currency.ts';
 import { startSession } from './session.ts';
 
 /** Failures older than this no longer count towards a lock. */
 const FAILURE_WINDOW_MINUTES = 24 * 60;
+/** At most one "account locked" email per account in this many minutes. */
+const LOCK_EMAIL_EVERY_MINUTES = 24 * 60;
+const LOCK_EMAIL_TEMPLATE = 'account-locked';
 
 function formatUntil(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -34,6 +37,8 @@ export async function login(ctx: AuthContext, body: { userId: string; password: 
 
   const user = await ctx.repo.findUserByEmail(email);
   if (!(await passwordMatches(user, body.password))) {
+    // Read before the transaction (PGlite has one connection, which the transaction holds).
+    const lockEmailDue = user ? (await ctx.mail.countRecent(user.email, LOCK_EMAIL_TEMPLATE, addMinutes(now, -LOCK_EMAIL_EVERY_MINUTES))) === 0 : false;
     const counted = await inTransaction(ctx, async (repo, enqueue) => {
       const row = await repo.lockThrottle(email);
       const stale = (row.lockedUntil && row.lockedUntil <= now) || (row.lastFailedAt && row.lastFailedAt < addMinutes(now, -FAILURE_WINDOW_MINUTES));
@@ -41,8 +46,10 @@ export async function login(ctx: AuthContext, body: { userId: string; password: 
       const lockedUntil = failedCount >= LOGIN_MAX_FAILED_ATTEMPTS ? addMinutes(now, LOGIN_LOCK_MINUTES) : null;
       const updated = { email, failedCount, lockedUntil, lastFailedAt: now };
       await repo.saveThrottle(updated);
-      if (lockedUntil && user) {
-        await enqueue(user.email, emails.accountLocked({ firstName: user.firstName, until: formatUntil(lockedUntil), resetUrl: siteLink(ctx, '/forgot-password') }));
+      // The lock protects the account; its email only informs. Anyone can trigger locks, so the
+      // owner hears about it at most once a day rather than every time the lock is renewed.
+      if (lockedUntil && user && lockEmailDue) {
+        await enqueue(user.email, emails.accountLocked({ firstName: greetingName(user), until: formatUntil(lockedUntil), resetUrl: siteLink(ctx, '/forgot-password') }));
       }
       return updated;
     });

@@ -1,9 +1,10 @@
 import { OTP_RESEND_COOLDOWN_SECONDS, RESET_LINK_TTL_MINUTES, STEP_TOKEN_TTL_MINUTES, passwordProblems } from '@app/contract';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
-import { addMinutes, hashPassword, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, type AuthContext } from './auth.context.ts';
+import { addMinutes, addSeconds, hashPassword, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, greetingName, type AuthContext } from './auth.context.ts';
 import type { UserRow } from './auth.repository.ts';
-import { checkCode, issueCode, unknownCodeError } from './codes.ts';
+import { checkCodeQuietly, issueCode, unknownCodeError } from './codes.ts';
+import { forgetSignUpInput } from './competing-sign-ups.ts';
 import { startSession } from './session.ts';
 
 const LINK_SENT = 'If an account exists for this email, we have sent a link to reset the password.';
@@ -19,14 +20,14 @@ function assertPasswordFitsAccount(password: string, email: string) {
 export async function sendResetLink(ctx: AuthContext, email: string) {
   const user = await ctx.repo.findUserByEmail(email);
   if (user) {
-    const last = await ctx.repo.latestTokenAt(user.id, 'reset_password');
-    const tooSoon = last && ctx.now().getTime() - last.getTime() < OTP_RESEND_COOLDOWN_SECONDS * 1000;
-    if (!tooSoon) {
+    // Only reset-link emails really sent count: the reset-code step also makes reset tokens.
+    const sentRecently = await ctx.mail.countRecent(user.email, 'password-reset-link', addSeconds(ctx.now(), -OTP_RESEND_COOLDOWN_SECONDS));
+    if (sentRecently === 0) {
       await inTransaction(ctx, async (repo, enqueue) => {
         const link = newLinkToken();
         await repo.retireTokens(user.id, 'reset_password');
         await repo.insertToken({ userId: user.id, purpose: 'reset_password', tokenHash: link.hash, expiresAt: addMinutes(ctx.now(), RESET_LINK_TTL_MINUTES) });
-        await enqueue(user.email, emails.passwordResetLink({ firstName: user.firstName, link: siteLink(ctx, `/reset-password?tk=${link.token}`) }));
+        await enqueue(user.email, emails.passwordResetLink({ firstName: greetingName(user), link: siteLink(ctx, `/reset-password?tk=${link.token}`) }));
       });
     }
   }
@@ -39,7 +40,7 @@ export async function sendResetCode(ctx: AuthContext, email: string) {
   if (user) {
     await inTransaction(ctx, async (repo, enqueue) => {
       const code = await issueCode(ctx, repo, user.id, 'reset_password');
-      if (code) await enqueue(user.email, emails.passwordResetCode({ firstName: user.firstName, code }));
+      if (code) await enqueue(user.email, emails.passwordResetCode({ firstName: greetingName(user), code }));
     });
   }
   return { success: true as const, message: CODE_SENT };
@@ -49,7 +50,7 @@ export async function sendResetCode(ctx: AuthContext, email: string) {
 export async function verifyResetCode(ctx: AuthContext, email: string, otp: string) {
   const user = await ctx.repo.findUserByEmail(email);
   if (!user) throw unknownCodeError();
-  await checkCode(ctx, ctx.repo, user.id, 'reset_password', otp);
+  await checkCodeQuietly(ctx, ctx.repo, user.id, 'reset_password', otp);
   const step = newLinkToken();
   await ctx.repo.insertToken({ userId: user.id, purpose: 'reset_password', tokenHash: step.hash, expiresAt: addMinutes(ctx.now(), STEP_TOKEN_TTL_MINUTES) });
   return { success: true as const, message: 'Code verified. Please choose a new password.', data: { resetToken: step.token } };
@@ -64,14 +65,16 @@ export async function resetPassword(ctx: AuthContext, token: string, password: s
   const user = await inTransaction(ctx, async (repo, enqueue) => {
     const row = await repo.useToken(tokenHash(token), 'reset_password');
     if (!row) throw new AppError('INVALID_TOKEN', 'This reset link is invalid, has expired or was already used. Please request a new one.');
-    const owner = await repo.findUserById(row.userId);
+    const owner = await repo.lockUser(row.userId);
     if (!owner) throw new AppError('INVALID_TOKEN', 'This reset link is invalid, has expired or was already used. Please request a new one.');
     assertPasswordFitsAccount(password, owner.email);
+    // Proving the mailbox of an account that competing sign-ups typed into: none of their names stay.
+    if (owner.competingSignUps && !owner.emailVerifiedAt) await forgetSignUpInput(repo, owner);
     const updated = await repo.changePassword(owner.id, passwordHash, true);
     await repo.retireTokens(owner.id, 'reset_password');
     await repo.retireCodes(owner.id, 'reset_password');
     await repo.clearThrottle(owner.email);
-    await enqueue(owner.email, emails.passwordChanged({ firstName: owner.firstName, resetUrl: siteLink(ctx, '/forgot-password') }));
+    await enqueue(owner.email, emails.passwordChanged({ firstName: greetingName(owner), resetUrl: siteLink(ctx, '/forgot-password') }));
     return updated;
   });
   return { success: true as const, message: 'Your password has been reset. You can now log in with it.', data: { email: user.email } };
@@ -90,7 +93,7 @@ export async function changePassword(ctx: AuthContext, user: UserRow, body: { cu
   const passwordHash = await hashPassword(body.password);
   const updated = await inTransaction(ctx, async (repo, enqueue) => {
     const row = await repo.changePassword(user.id, passwordHash, false);
-    await enqueue(user.email, emails.passwordChanged({ firstName: user.firstName, resetUrl: siteLink(ctx, '/forgot-password') }));
+    await enqueue(user.email, emails.passwordChanged({ firstName: greetingName(user), resetUrl: siteLink(ctx, '/forgot-password') }));
     return row;
   });
   return startSession(ctx, updated, 'Your password has been changed');

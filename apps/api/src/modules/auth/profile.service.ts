@@ -82,10 +82,12 @@ export async function saveProfile(
 
 /**
  * Best-effort location without any outside service: a country header set by a CDN or proxy
- * in front of us, else the region of the browser's preferred language (en-GB → GB).
+ * in front of us, else the region of the browser's preferred language (en-GB → GB). The proxy
+ * headers count only with TRUST_PROXY: without a proxy that overwrites them, any client can send them.
  */
 export async function ipStack(ctx: AuthContext, headers: Record<string, string | string[] | undefined>) {
-  const fromProxy = [headers['cf-ipcountry'], headers['x-country-code']].find((v): v is string => typeof v === 'string' && /^[A-Za-z]{2}$/.test(v));
+  const proxyHeaders = ctx.trustProxy ? [headers['cf-ipcountry'], headers['x-country-code']] : [];
+  const fromProxy = proxyHeaders.find((v): v is string => typeof v === 'string' && /^[A-Za-z]{2}$/.test(v));
   const language = typeof headers['accept-language'] === 'string' ? headers['accept-language'] : '';
   const fromLanguage = /^[a-z]{2,3}-([A-Z]{2})\b/i.exec(language.split(',')[0]?.trim() ?? '')?.[1];
   const countryCode = (fromProxy ?? fromLanguage)?.toUpperCase() ?? null;

@@ -59,8 +59,13 @@ function render(template: string, subject: string, greetingName: string | null, 
 
 const codeMinutes = OTP_TTL_SECONDS / 60;
 
+/**
+ * Every email greets by `firstName`, or just "Hello," when it is null. Callers pass null for
+ * any address not yet proven (greetingName in auth.context.ts): text someone typed at sign-up
+ * must never reach an inbox whose owner has not confirmed it (decision 0005).
+ */
 export const emails = {
-  verifyAccount: (p: { firstName: string; link: string; code: string }) =>
+  verifyAccount: (p: { firstName: string | null; link: string; code: string }) =>
     render('verify-account', `Verify your email for ${BRAND}`, p.firstName, {
       paragraphs: [
         `Thank you for registering with ${BRAND}. Please click the 'Verify email' button below to verify and activate your account, or enter this code in the verification window:`,
@@ -70,7 +75,7 @@ export const emails = {
       footnote: `The code is valid for ${codeMinutes} minutes and the button for ${VERIFY_LINK_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`,
     }),
 
-  accountExists: (p: { firstName: string; loginUrl: string; resetUrl: string }) =>
+  accountExists: (p: { firstName: string | null; loginUrl: string; resetUrl: string }) =>
     render('account-exists', `You already have a ${BRAND} account`, p.firstName, {
       paragraphs: [
         'Someone, hopefully you, tried to register a new account with this email address. You already have an account, so nothing was changed.',
@@ -80,47 +85,47 @@ export const emails = {
       footnote: `Forgot your password? Reset it here: ${p.resetUrl}`,
     }),
 
-  passwordResetLink: (p: { firstName: string; link: string }) =>
+  passwordResetLink: (p: { firstName: string | null; link: string }) =>
     render('password-reset-link', `Reset your ${BRAND} password`, p.firstName, {
       paragraphs: ['We received a request to reset the password of your account.'],
       button: { label: 'Reset password', url: p.link },
       footnote: `This link works once and expires in ${RESET_LINK_TTL_MINUTES} minutes. If you did not ask for it, ignore this email: your password stays the same.`,
     }),
 
-  passwordResetCode: (p: { firstName: string; code: string }) =>
+  passwordResetCode: (p: { firstName: string | null; code: string }) =>
     render('password-reset-code', `Your ${BRAND} password reset code`, p.firstName, {
       paragraphs: ['Use this code to reset the password of your account:'],
       code: p.code,
       footnote: `The code is valid for ${codeMinutes} minutes. If you did not ask for it, ignore this email: your password stays the same.`,
     }),
 
-  passwordChanged: (p: { firstName: string; resetUrl: string }) =>
+  passwordChanged: (p: { firstName: string | null; resetUrl: string }) =>
     render('password-changed', `Your ${BRAND} password was changed`, p.firstName, {
       paragraphs: ['The password of your account was just changed, and every other session was logged out.'],
       footnote: `If this was not you, reset your password now: ${p.resetUrl}`,
     }),
 
-  recoveryEmailCode: (p: { firstName: string; code: string }) =>
+  recoveryEmailCode: (p: { firstName: string | null; code: string }) =>
     render('recovery-email-code', `Confirm your recovery email for ${BRAND}`, p.firstName, {
       paragraphs: ['Enter this code to make this address the recovery email of your account:'],
       code: p.code,
       footnote: `The code is valid for ${codeMinutes} minutes. If you did not ask for it, ignore this email.`,
     }),
 
-  primaryEmailCode: (p: { firstName: string; code: string }) =>
+  primaryEmailCode: (p: { firstName: string | null; code: string }) =>
     render('primary-email-code', `Confirm your new email for ${BRAND}`, p.firstName, {
       paragraphs: ['Enter this code to confirm this address as the new login email of your account:'],
       code: p.code,
       footnote: `The code is valid for ${codeMinutes} minutes. If you did not ask for it, ignore this email.`,
     }),
 
-  primaryEmailChanged: (p: { firstName: string; newEmail: string; resetUrl: string }) =>
+  primaryEmailChanged: (p: { firstName: string | null; newEmail: string; resetUrl: string }) =>
     render('primary-email-changed', `Your ${BRAND} login email was changed`, p.firstName, {
       paragraphs: [`The login email of your account was changed to ${p.newEmail}.`],
       footnote: `If this was not you, reset your password now: ${p.resetUrl}`,
     }),
 
-  accountLocked: (p: { firstName: string; until: string; resetUrl: string }) =>
+  accountLocked: (p: { firstName: string | null; until: string; resetUrl: string }) =>
     render('account-locked', `Your ${BRAND} account was locked`, p.firstName, {
       paragraphs: [`After several failed login attempts we locked your account for ${LOGIN_LOCK_MINUTES} minutes, until ${p.until}.`],
       footnote: `If this was not you, consider resetting your password: ${p.resetUrl}`,

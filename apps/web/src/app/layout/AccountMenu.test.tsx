@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { setCookie } from '../../lib/cookies.ts';
 import { getSession, setSession } from '../../features/session/session-store.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { clearAllCookies, cleanup, click, render } from '../../test/render.tsx';
-import { getButton, pressKey } from '../../test/dom.ts';
+import { flush, getButton, json, pressKey, stubApi } from '../../test/dom.ts';
 
 let path = '';
 function Where() {
@@ -20,7 +20,10 @@ beforeEach(() => {
   localStorage.setItem('JoinSupplierCode', 'S-1');
   setSession({ isLoggedIn: true, email: 'ada@example.com' });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderMenu() {
   return render(
@@ -52,14 +55,28 @@ describe('header account menu', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('Log out clears the session (codes kept) and goes home', () => {
+  it('Log out ends the session on the server, clears it here (codes kept) and goes home', async () => {
+    const api = stubApi({ 'POST /api/auth/logout': () => json(200, { success: true, message: 'You have been logged out' }) });
     const { container } = renderMenu();
     click(getButton(container, 'Account menu for Ada'));
     click([...container.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === 'Log out')!);
+    await flush();
+    expect(api.calls).toEqual([{ method: 'POST', path: '/api/auth/logout', body: undefined }]);
+    expect(api.fetch.mock.calls[0]![1]!.headers).toMatchObject({ Authorization: 'Bearer t' });
     expect(getSession().isLoggedIn).toBe(false);
     expect(document.cookie).not.toContain('JWTToken=t');
     expect(localStorage.getItem('email')).toBeNull();
     expect(localStorage.getItem('JoinSupplierCode')).toBe('S-1');
+    expect(path).toBe('/');
+  });
+
+  it('still signs out here when the server cannot be reached', async () => {
+    stubApi({ 'POST /api/auth/logout': () => Promise.reject(new TypeError('offline')) });
+    const { container } = renderMenu();
+    click(getButton(container, 'Account menu for Ada'));
+    click([...container.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === 'Log out')!);
+    await flush();
+    expect(getSession().isLoggedIn).toBe(false);
     expect(path).toBe('/');
   });
 });

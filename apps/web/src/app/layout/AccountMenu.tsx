@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { signOut } from '../../features/session/sign-in.ts';
+import { logOut as endSession } from '../../features/session/sign-in.ts';
 
 function storedFirstName(): string | null {
   try {
@@ -13,7 +13,7 @@ function storedFirstName(): string | null {
 /**
  * The signed-in person's menu (WAI-ARIA menu button): the button names the account, Enter, Space
  * or ArrowDown open it on the first item, arrows move, Escape and Tab close it, and a click
- * outside closes it too. Log out clears the session and goes home.
+ * outside closes it too. Log out ends the session on the server, clears it here and goes home.
  */
 export function AccountMenu({ firstName }: { firstName: string | null }) {
   const navigate = useNavigate();
@@ -63,9 +63,9 @@ export function AccountMenu({ firstName }: { firstName: string | null }) {
     }
   };
 
-  const logOut = () => {
+  const logOut = async () => {
     setOpen(false);
-    signOut();
+    await endSession();
     navigate('/', { replace: true });
   };
 
@@ -112,7 +112,7 @@ export function AccountMenu({ firstName }: { firstName: string | null }) {
             tabIndex={-1}
             type="button"
             className="account-menu__item"
-            onClick={logOut}
+            onClick={() => void logOut()}
           >
             Log out
           </button>

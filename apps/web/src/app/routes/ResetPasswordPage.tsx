@@ -14,6 +14,8 @@ const MISSING_TOKEN = 'This reset link is incomplete. Please request a new one.'
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('tk');
+  // ?choose=1: after competing sign-ups the verifier sets the account's first password here (decision 0005).
+  const choosing = params.get('choose') === '1';
   const [outcome, setOutcome] = useState<Outcome>(token ? null : { state: 'invalid', message: MISSING_TOKEN });
 
   if (outcome) {
@@ -23,7 +25,7 @@ export function ResetPasswordPage() {
         <title>Reset your password — Carbonwise</title>
         <section className="auth-card auth-card--status">
           <StatusIcon variant={done ? 'success' : 'error'} />
-          <h1 className="auth-card__title">{done ? 'Password reset' : 'This link can’t be used'}</h1>
+          <h1 className="auth-card__title">{done ? (choosing ? 'Password set' : 'Password reset') : 'This link can’t be used'}</h1>
           <p className="auth-card__lead" role={done ? 'status' : 'alert'}>
             {outcome.message}
           </p>
@@ -43,13 +45,17 @@ export function ResetPasswordPage() {
 
   return (
     <div className="container auth-page auth-page--single">
-      <title>Choose a new password — Carbonwise</title>
+      <title>{choosing ? 'Choose your password' : 'Choose a new password'} — Carbonwise</title>
       <section className="auth-card" aria-labelledby="reset-title">
         <header className="auth-card__header">
           <h1 id="reset-title" className="auth-card__title">
-            Choose a new password
+            {choosing ? 'Choose your password' : 'Choose a new password'}
           </h1>
-          <p className="auth-card__lead">After this, every device signed in to your account is signed out.</p>
+          <p className="auth-card__lead">
+            {choosing
+              ? 'More than one sign-up used this email, so no password typed at sign-up works. Choose the password for your account; you can add your name on the account page.'
+              : 'After this, every device signed in to your account is signed out.'}
+          </p>
         </header>
         <ResetPasswordForm
           token={token!}

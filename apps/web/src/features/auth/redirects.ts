@@ -46,3 +46,11 @@ export function loginPath(options: { tab?: 'login' | 'register'; email?: string 
   const query = params.toString();
   return query ? `/login?${query}` : '/login';
 }
+
+/**
+ * The page where someone who verified an email that competing sign-ups used chooses the
+ * account's password (decision 0005): the reset-password page in its "choose" wording.
+ */
+export function choosePasswordPath(resetToken: string): string {
+  return `/reset-password?${new URLSearchParams({ tk: resetToken, choose: '1' })}`;
+}

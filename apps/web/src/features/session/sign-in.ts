@@ -1,6 +1,6 @@
 import { COOKIES, STORAGE_KEYS_KEPT_ON_LOGIN, isSupportedCurrency, type Currency, type User } from '@app/contract';
-import { SESSION_COOKIES } from '../../lib/api-client.ts';
-import { removeCookies, setCookie } from '../../lib/cookies.ts';
+import { SESSION_COOKIES, apiClient } from '../../lib/api-client.ts';
+import { getCookie, removeCookies, setCookie } from '../../lib/cookies.ts';
 import { resetClientState } from '../../lib/client-state.ts';
 import { CURRENCY_STORAGE_KEY, setDisplayCurrency } from '../currency/currency-store.ts';
 import { getMe } from './api/get-me.ts';
@@ -39,7 +39,9 @@ export function storeSessionToken(token: string): void {
 /**
  * Removes the session cookies and every local-storage key except the join codes, referral ids
  * and conference code (STORAGE_KEYS_KEPT_ON_LOGIN). The display currency is a visitor preference
- * rather than session data, so it is written back afterwards.
+ * rather than session data, so it is written back afterwards. The sign-up proof (`signUpProof`,
+ * auth/sign-up-proof.ts) goes too, on purpose: register stores it after this clearing, and
+ * without it a later verification only asks for the password.
  */
 export function clearStoredSession(): void {
   removeCookies(SESSION_COOKIES);
@@ -100,4 +102,20 @@ export async function signIn({ token, user, temporaryCheckoutCurrency }: Session
 export function signOut(): void {
   clearStoredSession();
   resetClientState();
+}
+
+/**
+ * The "Log out" action: asks the server to end this session (`POST auth/logout`, so the token
+ * stops working even if someone copied it), then clears everything here as signOut does. The
+ * browser is signed out whatever the server answers: an unreachable server must not keep anyone in.
+ */
+export async function logOut(): Promise<void> {
+  if (getCookie(COOKIES.session)) {
+    try {
+      await apiClient.post('auth/logout');
+    } catch {
+      /* offline: the token still expires on its own; this browser forgets it now */
+    }
+  }
+  signOut();
 }

@@ -1,4 +1,4 @@
-import type { Currency, RegisterBody, SessionResponse } from '@app/contract';
+import type { ChoosePasswordResponse, Currency, RegisterBody, SessionResponse } from '@app/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /**
@@ -14,10 +14,14 @@ export interface MessageResponse {
 export const login = (body: { userId: string; password: string; temporaryCheckoutCurrency?: Currency }) =>
   apiClient.post<SessionResponse>('auth/login', { ...body, strategy: 'password' });
 
-export const register = (body: RegisterBody) => apiClient.post<MessageResponse & { data: { email: string } }>('/auth/register', body);
+export const register = (body: RegisterBody) => apiClient.post<MessageResponse & { data: { email: string; signUpProof: string } }>('/auth/register', body);
 
-export const verifyRegistrationCode = (email: string, otp: string) =>
-  apiClient.patch<SessionResponse>('/auth/registration-otp-verify', { email, otp });
+/**
+ * A session when `signUpProof` is this browser's proof of the sign-up, else (no proof, or
+ * competing sign-ups) a token for choosing the password.
+ */
+export const verifyRegistrationCode = (email: string, otp: string, signUpProof?: string) =>
+  apiClient.patch<SessionResponse | ChoosePasswordResponse>('/auth/registration-otp-verify', signUpProof ? { email, otp, signUpProof } : { email, otp });
 
 export const resendRegistrationCode = (email: string, checkout?: boolean) =>
   apiClient.patch<MessageResponse>('/auth/resend-otp-register', checkout ? { email, checkout } : { email });
@@ -25,8 +29,9 @@ export const resendRegistrationCode = (email: string, checkout?: boolean) =>
 export const resendRegistrationLink = (email: string, origin?: string) =>
   apiClient.patch<MessageResponse>('auth/resend-registration-link', origin ? { email, origin } : { email });
 
-export const verifyAccountLink = (token: string) =>
-  apiClient.get<MessageResponse & { data: { email: string } }>('/auth/verify-account', { query: { tk: token } });
+/** Like verifyRegistrationCode: a session with this browser's sign-up proof, else choosing the password. */
+export const verifyAccountLink = (token: string, signUpProof?: string) =>
+  apiClient.get<SessionResponse | ChoosePasswordResponse>('/auth/verify-account', { query: signUpProof ? { tk: token, signUpProof } : { tk: token } });
 
 export const sendResetLink = (email: string) => apiClient.post<MessageResponse>('/auth/reset-password-link', { email });
 

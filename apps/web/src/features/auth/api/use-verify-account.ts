@@ -1,18 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { readApiError } from '../../../lib/api-error.ts';
+import type { SessionGrant } from '../../session/sign-in.ts';
+import { forgetSignUpProof, storedSignUpProof } from '../sign-up-proof.ts';
 import { verifyAccountLink } from './auth-api.ts';
 
 export type VerifyAccountResult =
-  | { state: 'verified'; message: string; email: string }
+  /** This browser signed up (its sign-up proof matched): verified, and the session to sign in with. */
+  | { state: 'verified'; message: string; email: string; grant: SessionGrant }
+  /**
+   * Verified, and the verifier now chooses the password: the link was opened in a browser that did
+   * not sign up (no proof), or competing sign-ups used this email. The message says which.
+   */
+  | { state: 'choose-password'; message: string; email: string; resetToken: string }
   | { state: 'already-verified'; message: string }
   | { state: 'invalid'; message: string };
 
 const INVALID_LINK = 'This verification link is invalid or has expired. Please request a new one.';
 
 async function verify(token: string): Promise<VerifyAccountResult> {
-  const response = await verifyAccountLink(token);
+  // The page cannot know the link's email before asking, so it sends the one proof this browser
+  // keeps (if any); the server accepts it only for the account it was issued for.
+  const stored = storedSignUpProof();
+  const response = await verifyAccountLink(token, stored?.proof);
   if (response.status === 200 && response.data) {
-    return { state: 'verified', message: response.data.message, email: response.data.data.email };
+    const answer = response.data;
+    if ('token' in answer) {
+      forgetSignUpProof(answer.user.email);
+      return { state: 'verified', message: answer.message, email: answer.user.email, grant: answer };
+    }
+    forgetSignUpProof(answer.data.email);
+    return { state: 'choose-password', message: answer.message, email: answer.data.email, resetToken: answer.data.resetToken };
   }
   const failure = readApiError(response, INVALID_LINK);
   if (failure.code === 'USER_ALREADY_VERIFIED') return { state: 'already-verified', message: failure.message };

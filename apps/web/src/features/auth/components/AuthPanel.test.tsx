@@ -113,6 +113,29 @@ describe('register (spec §2.3, §4)', () => {
     expect(open[0]!.querySelectorAll('input[aria-label^="Digit"]')).toHaveLength(6);
   });
 
+  it('keeps the sign-up proof for that email, and the popup sends it with the code, then forgets it (decision 0005)', async () => {
+    const PROOF = 'p'.repeat(43);
+    const api = stubApi({
+      'POST /api/auth/register': () => json(201, { success: true, message: 'Registration is successful', data: { email: EMAIL, signUpProof: PROOF } }),
+      'PATCH /api/auth/registration-otp-verify': () =>
+        json(200, { success: true, message: 'Email Verification Successfull!', token: 'header.payload.sig', user: { _id: 'u-1', email: EMAIL, firstName: 'Grace', lastName: 'Hopper', createdAt: '2025-01-02T03:04:05.000Z' }, temporaryCheckoutCurrency: 'USD' }),
+    });
+    const { container } = renderPanel();
+    const form = container.querySelector('form')!;
+    fillRegister(form);
+    submit(form);
+    await flush();
+    expect(JSON.parse(localStorage.getItem('signUpProof')!)).toEqual({ email: EMAIL, proof: PROOF });
+
+    click(getButton(dialogs()[0]!, 'OK'));
+    await flush();
+    const boxes = [...dialogs()[0]!.querySelectorAll<HTMLInputElement>('input[aria-label^="Digit"]')];
+    '123456'.split('').forEach((digit, index) => typeInto(boxes[index]!, digit));
+    await flush();
+    expect(api.calls.find((call) => call.path === '/api/auth/registration-otp-verify')!.body).toEqual({ email: EMAIL, otp: '123456', signUpProof: PROOF });
+    expect(localStorage.getItem('signUpProof')).toBeNull();
+  });
+
   it('shows the password policy live and sends nothing while it is not met', async () => {
     const api = stubApi({});
     const { container } = renderPanel();
@@ -131,6 +154,25 @@ describe('register (spec §2.3, §4)', () => {
     await flush();
     expect(api.calls).toHaveLength(0);
     expect(form.textContent).toContain('This password is too common; choose another');
+  });
+
+  it('applies the shared text policy to names before sending (issue 6.5)', async () => {
+    const api = stubApi({});
+    const { container } = renderPanel();
+    const form = container.querySelector('form')!;
+    fillRegister(form);
+    const firstName = getByLabel(form, 'First name');
+    typeInto(firstName, '\u202e\u200b\ufeff');
+    submit(form);
+    await flush();
+    expect(api.calls).toHaveLength(0);
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(form.textContent).toContain('Your first name cannot contain text-direction control characters');
+    typeInto(getByLabel(form, 'Last name'), '\ud800');
+    submit(form);
+    await flush();
+    expect(api.calls).toHaveLength(0);
+    expect(form.textContent).toContain('Your last name contains a broken character (a lone surrogate); please type it again');
   });
 
   it('puts the server field messages onto the fields', async () => {

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
 import { useSubmit } from '../../../components/form/useSubmit.ts';
 import { clearStoredSession } from '../../session/sign-in.ts';
+import { keepSignUpProof } from '../sign-up-proof.ts';
 import { resetClientState } from '../../../lib/client-state.ts';
 import { register } from '../api/auth-api.ts';
 import { isCheckoutPath, safeNextPath } from '../redirects.ts';
@@ -63,7 +64,10 @@ export function RegisterForm({ next, onRegistered }: RegisterFormProps) {
       success: (response) => response.status === 201 || response.status === 200,
       onSuccess: (response) => {
         form.reset();
-        onRegistered(response.data?.data?.email ?? parsed.email, Date.now());
+        const email = response.data?.data?.email ?? parsed.email;
+        // Kept after the clearing above; verifying with it keeps this password (sign-up-proof.ts).
+        if (response.data?.data?.signUpProof) keepSignUpProof(email, response.data.data.signUpProof);
+        onRegistered(email, Date.now());
       },
       applyFields: form.applyServerFields,
     });

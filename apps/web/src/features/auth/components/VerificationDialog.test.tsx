@@ -158,5 +158,18 @@ describe('email verification popup (spec §2.4, §4, §8)', () => {
     expect(location).toBe('/login?email=ada%40example.com');
     expect(getSession().isLoggedIn).toBe(false);
   });
-});
 
+  it('after competing sign-ups it signs nobody in and takes the verifier to choose the password', async () => {
+    const message = 'Your email is verified. More than one sign-up used this email, so for your safety please choose your password now.';
+    stubApi({
+      'PATCH /api/auth/registration-otp-verify': () => json(200, { success: true, message, data: { email: EMAIL, choosePassword: true, resetToken: 'choose-token-123456' } }),
+    });
+    const { boxes } = renderDialog();
+    enterCode(boxes, '222222');
+    await flush();
+    expect(toastMessages()).toEqual([message]);
+    expect(location).toBe('/reset-password?tk=choose-token-123456&choose=1');
+    expect(getSession().isLoggedIn).toBe(false);
+    expect(getCookie('JWTToken')).toBeNull();
+  });
+});

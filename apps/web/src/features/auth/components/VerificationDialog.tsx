@@ -11,7 +11,8 @@ import { useSubmit } from '../../../components/form/useSubmit.ts';
 import { resendRegistrationCode, verifyRegistrationCode } from '../api/auth-api.ts';
 import { countdownMessage, useCountdown } from '../hooks/useCountdown.ts';
 import { useCompleteVerification } from '../hooks/useCompleteVerification.ts';
-import { loginPath } from '../redirects.ts';
+import { choosePasswordPath, loginPath } from '../redirects.ts';
+import { forgetSignUpProof, signUpProofFor } from '../sign-up-proof.ts';
 import './verification.css';
 
 export const VERIFIED_TOAST = 'Email Verification Successfull!';
@@ -68,18 +69,27 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
 
   const submit = (code: string) => {
     setNotice(null);
-    return run(() => verifyRegistrationCode(email, code), {
+    return run(() => verifyRegistrationCode(email, code, signUpProofFor(email)), {
       busy: 'verify',
-      success: 'token',
+      success: 'body',
       keepSending: true, // the popup closes once the session is stored
-      onSuccess: async (response) => {
+      onSuccess: async ({ data }) => {
+        forgetSignUpProof(email); // used: the account is verified either way
+        if (!('token' in data)) {
+          // Competing sign-ups used this email: it is verified, and the password is chosen next.
+          toast.info(data.message);
+          onClose();
+          navigate(choosePasswordPath(data.data.resetToken), { replace: true });
+          return;
+        }
         setVerified(true);
         toast.success(VERIFIED_TOAST);
-        await completeVerification(response.data, next);
+        await completeVerification(data, next);
         onClose();
       },
       onFailure: (failure) => {
         if (failure.code === 'USER_ALREADY_VERIFIED') {
+          forgetSignUpProof(email);
           alreadyVerified();
           return true;
         }
