@@ -8,3 +8,5 @@ export * from './catalog/text.ts';
 export * from './auth/index.ts';
 export * from './carbon/index.ts';
 export * from './carbon/schemas.ts';
+export * from './carbon/saved-footprints.ts';
+export * from './sustainability/profile.ts';

@@ -13,8 +13,8 @@ export const emailSchema = z
 export const otpSchema = z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'The code is 6 digits');
 
 /** Control characters (NUL, escape codes…) have no place in names or addresses. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const plainText = (max: number, message: string) =>
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const plainText = (max: number, message: string) =>
   z
     .string()
     .trim()
