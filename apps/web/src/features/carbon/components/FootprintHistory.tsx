@@ -74,8 +74,12 @@ function HistoryBody({ saved }: { saved: SavedFootprint[] }) {
         <>
           <HistoryChart points={households.map((f) => ({ date: new Date(f.createdAt), kg: f.total }))} />
           <p className="history-legend">
-            <span className="history-legend__swatch history-legend__swatch--footprint" aria-hidden="true" /> Household footprint a year
-            <span className="history-legend__swatch history-legend__swatch--offsets" aria-hidden="true" /> Tonnes offset by your certificates
+            <span className="history-legend__item">
+              <span className="history-legend__swatch history-legend__swatch--footprint" aria-hidden="true" /> Household footprint a year
+            </span>
+            <span className="history-legend__item">
+              <span className="history-legend__swatch history-legend__swatch--offsets" aria-hidden="true" /> Tonnes offset by your certificates
+            </span>
           </p>
         </>
       )}
