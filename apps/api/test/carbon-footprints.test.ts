@@ -138,6 +138,8 @@ describe('saved footprints', () => {
 
   it('is described in the OpenAPI document', async () => {
     const doc = json(await app.inject({ method: 'GET', url: '/api/docs/json' }));
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/carbon/footprints', '/api/v1/carbon/footprints/latest', '/api/v1/carbon/footprints/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/carbon/footprints', '/api/v1/carbon/footprints/latest', '/api/v1/carbon/footprints/{id}', '/api/v1/sustainability-profile', '/api/v1/sustainability-profiles/{slug}', '/api/v1/uploads']),
+    );
   });
 });

@@ -98,6 +98,10 @@ describe('carbon calculator in a real browser', () => {
     expect(await page.getByText(/Long-haul/).count()).toBe(1);
     await shoot(page, 'carbon-calculator-signed-in');
 
+    // Delete it again from the history.
+    await page.getByRole('button', { name: /Delete the household footprint/ }).click();
+    await page.getByText('Nothing saved yet').waitFor();
+
     expect(problems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
     await page.close();
   });

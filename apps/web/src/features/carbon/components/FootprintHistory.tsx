@@ -1,7 +1,10 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SavedFootprint } from '@app/contract';
-import { Skeleton } from '../../../components/ui/index.ts';
+import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { useFootprints } from '../api/carbon-api.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { deleteFootprint, footprintKeys, useFootprints } from '../api/carbon-api.ts';
 import { formatTonnes } from '../state/format.ts';
 
 const KIND_LABELS: Record<SavedFootprint['kind'], string> = { household: 'Household', flights: 'Flights', event: 'Event', business: 'Business' };
@@ -65,6 +68,21 @@ export function FootprintHistory() {
 }
 
 function HistoryBody({ saved }: { saved: SavedFootprint[] }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  async function remove(footprint: SavedFootprint) {
+    setDeleting(footprint._id);
+    try {
+      const response = await deleteFootprint(footprint._id);
+      if (response.ok || response.status === 404) await queryClient.invalidateQueries({ queryKey: footprintKeys.all });
+      if (!response.ok && response.status !== 404) toast.error(errorMessage(response, 'The footprint could not be deleted. Please try again.'));
+    } catch {
+      toast.error('The footprint could not be deleted. Please check your connection.');
+    } finally {
+      setDeleting(null);
+    }
+  }
   const households = saved.filter((f) => f.kind === 'household').reverse();
   const latest = households.at(-1);
   const gapKg = Math.max((latest?.total ?? 0) - RETIRED_TONNES * 1000, 0);
@@ -109,6 +127,15 @@ function HistoryBody({ saved }: { saved: SavedFootprint[] }) {
               {new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
             </time>
             <strong>{formatTonnes(f.total)}</strong>
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={deleting === f._id}
+              aria-label={`Delete the ${KIND_LABELS[f.kind].toLowerCase()} footprint of ${new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}`}
+              onClick={() => void remove(f)}
+            >
+              Delete
+            </Button>
           </li>
         ))}
       </ol>
