@@ -13,7 +13,7 @@ const RETIRED_TONNES = 0;
 
 const WIDTH = 640;
 const HEIGHT = 200;
-const PAD = { top: 16, right: 16, bottom: 28, left: 48 };
+const PAD = { top: 16, right: 16, bottom: 28, left: 60 };
 
 /** Saved household footprints over time against the tonnes offset, as a small SVG line chart. */
 function HistoryChart({ points }: { points: Array<{ date: Date; kg: number }> }) {
@@ -122,10 +122,12 @@ function HistoryBody({ saved }: { saved: SavedFootprint[] }) {
       <ol className="history-list" aria-label="Saved footprints, newest first">
         {saved.slice(0, 10).map((f) => (
           <li key={f._id} className="history-list__item" data-testid="history-item">
-            <span>{KIND_LABELS[f.kind]}</span>
-            <time dateTime={f.createdAt} className="carbon-muted">
-              {new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
-            </time>
+            <span className="history-list__when">
+              <span>{KIND_LABELS[f.kind]}</span>
+              <time dateTime={f.createdAt} className="carbon-muted">
+                {new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+              </time>
+            </span>
             <strong>{formatTonnes(f.total)}</strong>
             <Button
               variant="ghost"

@@ -146,6 +146,11 @@ export function HouseholdCalculator() {
         <LevelChoice name="houseSize" legend="Size of your home" value={state.houseSize} onChange={(houseSize) => dispatch({ type: 'change', changes: { houseSize } })} />
         <LevelChoice name="airTravel" legend="Flying" hint="Low: none. Medium: a short return trip a year. High: a long-haul return trip a year." value={state.airTravel} onChange={(airTravel) => dispatch({ type: 'change', changes: { airTravel } })} />
         <LevelChoice name="meatConsumption" legend="Meat in your meals" value={state.meatConsumption} onChange={(meatConsumption) => dispatch({ type: 'change', changes: { meatConsumption } })} />
+        {/* Phones only (CSS); the result below is the one read out to screen readers. */}
+        <div className="carbon-mobile-total" aria-hidden="true">
+          <span>Yearly footprint</span>
+          <span>{formatTonnes(total)} CO2e</span>
+        </div>
       </form>
 
       <div className="carbon-card carbon-result" aria-live="polite">

@@ -4,6 +4,7 @@ import { FlightCalculator } from '../components/FlightCalculator.tsx';
 import { FootprintHistory } from '../components/FootprintHistory.tsx';
 import { HouseholdCalculator } from '../components/HouseholdCalculator.tsx';
 import '../components/carbon.css';
+import '../components/calculator-parts.css';
 
 /** /carbon-calculator (spec §2 screen 9): household and flight calculators, history, method and sources. */
 export function CarbonCalculatorPage() {

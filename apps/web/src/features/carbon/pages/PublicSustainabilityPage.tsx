@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { getPublicProfile, profileKeys, useCountries } from '../api/carbon-api.ts';
 import { ProfileView } from '../components/ProfileView.tsx';
 import '../components/carbon.css';
+import '../components/profile.css';
 
 /** /sustainability/:slug: someone's public sustainability profile. */
 export function PublicSustainabilityPage() {

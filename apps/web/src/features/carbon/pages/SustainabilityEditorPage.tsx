@@ -7,6 +7,7 @@ import { useSession } from '../../session/session-store.ts';
 import { getOwnProfile, profileKeys } from '../api/carbon-api.ts';
 import { ProfileEditor } from '../components/ProfileEditor.tsx';
 import '../components/carbon.css';
+import '../components/profile.css';
 
 /** /account/sustainability: the owner's sustainability profile editor (signed in only). */
 export function SustainabilityEditorPage() {
