@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { calculateHousehold, FACTOR_SET_YEAR, SAVED_FOOTPRINT_LIMITS } from '@app/contract';
+import { calculateHousehold, FACTOR_SET_YEAR } from '@app/contract';
+import { SAVED_FOOTPRINT_LIMITS } from '@app/contract/footprints';
 import { carbonFootprints } from '../src/db/schema/index.ts';
 import { bearer, registerVerified } from './auth-helpers.ts';
 import { createTestApp, json } from './helper.ts';

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dataEnvelope,
-  errorEnvelopeSchema as failure,
-  footprintIdParamsSchema,
-  footprintListQuerySchema,
-  latestFootprintQuerySchema,
-  messageEnvelopeSchema,
-  pageEnvelope,
-  saveFootprintBodySchema,
-  savedFootprintSchema,
-} from '@app/contract';
+import { dataEnvelope, errorEnvelopeSchema as failure, messageEnvelopeSchema, pageEnvelope } from '@app/contract';
+import { footprintIdParamsSchema, footprintListQuerySchema, latestFootprintQuerySchema, saveFootprintBodySchema, savedFootprintSchema } from '@app/contract/footprints';
 import type { FootprintsService } from './footprints.service.ts';
 
 const tags = ['carbon'];

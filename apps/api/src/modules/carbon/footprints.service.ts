@@ -1,4 +1,4 @@
-import { SAVED_FOOTPRINT_LIMITS, type SaveFootprintBody, type SavedFootprint } from '@app/contract';
+import { SAVED_FOOTPRINT_LIMITS, type SaveFootprintBody, type SavedFootprint } from '@app/contract/footprints';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { CarbonService } from './carbon.service.ts';
 import type { FootprintRow, FootprintsRepository } from './footprints.repository.ts';

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dataEnvelope,
-  errorEnvelopeSchema as failure,
-  ownSustainabilityProfileSchema,
-  profileSlugParamsSchema,
-  publicSustainabilityProfileSchema,
-  sustainabilityProfileBodySchema,
-} from '@app/contract';
+import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
+import { ownSustainabilityProfileSchema, profileSlugParamsSchema, publicSustainabilityProfileSchema, sustainabilityProfileBodySchema } from '@app/contract/sustainability';
 import type { SustainabilityService } from './sustainability.service.ts';
 
 const tags = ['sustainability profile'];

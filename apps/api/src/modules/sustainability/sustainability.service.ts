@@ -6,7 +6,7 @@ import {
   type ProfileTheme,
   type PublicSustainabilityProfile,
   type SustainabilityProfileFields,
-} from '@app/contract';
+} from '@app/contract/sustainability';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import type { ReferenceData } from '../reference/reference.service.ts';

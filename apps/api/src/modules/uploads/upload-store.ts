@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_PATH_PATTERN } from '@app/contract';
+import { UPLOAD_PATH_PATTERN } from '@app/contract/sustainability';
 import { IMAGE_TYPES, type ImageExtension } from './image-type.ts';
 
 /** A stored name: 32 random hex characters and the extension its bytes proved. */

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataEnvelope, errorEnvelopeSchema as failure, uploadResultSchema } from '@app/contract';
+import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
+import { uploadResultSchema } from '@app/contract/sustainability';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { detectImageType, IMAGE_TYPES } from './image-type.ts';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OwnSustainabilityProfile, PublicSustainabilityProfile, SavedFootprint, SustainabilityProfileBody, UploadResult } from '@app/contract';
+import type { SavedFootprint } from '@app/contract/footprints';
+import type { OwnSustainabilityProfile, PublicSustainabilityProfile, SustainabilityProfileBody, UploadResult } from '@app/contract/sustainability';
 import { apiClient, type ApiResponse } from '../../../lib/api-client.ts';
 import type { AirportOption, Country } from '../state/types.ts';
 

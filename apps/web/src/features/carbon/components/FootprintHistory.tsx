@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SavedFootprint } from '@app/contract';
+import type { SavedFootprint } from '@app/contract/footprints';
 import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

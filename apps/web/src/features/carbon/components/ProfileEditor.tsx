@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { OwnSustainabilityProfile, ProfileTheme } from '@app/contract';
+import type { OwnSustainabilityProfile, ProfileTheme } from '@app/contract/sustainability';
 import { Button, useToast } from '../../../components/ui/index.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';

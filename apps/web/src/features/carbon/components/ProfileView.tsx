@@ -1,4 +1,4 @@
-import type { PublicSustainabilityProfile } from '@app/contract';
+import type { PublicSustainabilityProfile } from '@app/contract/sustainability';
 
 const SOCIAL = [
   ['twitter', 'X (Twitter)'],

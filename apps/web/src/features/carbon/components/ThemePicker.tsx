@@ -1,4 +1,4 @@
-import { PROFILE_THEMES, type ProfileTheme } from '@app/contract';
+import { PROFILE_THEMES, type ProfileTheme } from '@app/contract/sustainability';
 
 const THEME_LABELS: Record<ProfileTheme, string> = { blue: 'Blue', green: 'Green', teal: 'Teal', earth: 'Earth', slate: 'Slate', plum: 'Plum' };
 
