@@ -28,6 +28,7 @@ import { loadReferenceData } from './modules/reference/reference.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createCarbonService } from './modules/carbon/carbon.service.ts';
 import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
+import { registerCarbonAccounts } from './modules/carbon/register.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     { prefix: '/api' },
   );
+  await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
 
   await registerWeb(app, config.webDistDir);
   return app;

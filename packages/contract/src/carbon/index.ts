@@ -11,3 +11,4 @@ export * from './travel.ts';
 export * from './spend-factors.ts';
 export * from './event.ts';
 export * from './business.ts';
+export * from './world.ts';

@@ -30,10 +30,14 @@ export interface TextFieldOptions {
   max: number;
   /** true: an empty value is refused with "Enter your …". */
   required?: boolean;
+  /** true: line breaks and tabs are allowed (a description, an "about us"); other controls are not. */
+  multiline?: boolean;
 }
 
+const LINE_BREAKS_AND_TABS = /[\n\r\t]/g;
+
 /** A free-text field under the policy above; messages name the field. */
-export function textField({ label, max, required = false }: TextFieldOptions) {
+export function textField({ label, max, required = false, multiline = false }: TextFieldOptions) {
   return z
     .string({ error: `Enter your ${label}` })
     .refine((value) => !LONE_SURROGATE.test(value), { message: `Your ${label} contains a broken character (a lone surrogate); please type it again`, abort: true })
@@ -41,7 +45,7 @@ export function textField({ label, max, required = false }: TextFieldOptions) {
     .trim()
     .refine((value) => !required || value.length > 0, { message: `Enter your ${label}`, abort: true })
     .max(max, `Your ${label} can have at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value), `Your ${label} cannot contain control characters`)
+    .refine((value) => !CONTROL.test(multiline ? value.replace(LINE_BREAKS_AND_TABS, '') : value), `Your ${label} cannot contain control characters`)
     .refine((value) => !BIDI_CONTROL.test(value), `Your ${label} cannot contain text-direction control characters`)
     .refine((value) => !MARKUP.test(value), `Your ${label} cannot contain < or >`)
     .refine((value) => value.length === 0 || hasVisibleCharacters(value), `Your ${label} must contain visible characters, not only blank or invisible ones`);

@@ -2,3 +2,4 @@ export * from './catalog.ts';
 export * from './reference.ts';
 export * from './users.ts';
 export * from './auth.ts';
+export * from './carbon.ts';

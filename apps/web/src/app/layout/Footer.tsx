@@ -34,6 +34,18 @@ export function Footer() {
           </ul>
         </nav>
 
+        <nav aria-label="Carbon" className="site-footer__col">
+          <h2 className="site-footer__heading">Carbon</h2>
+          <ul>
+            <li>
+              <Link to="/carbon-calculator">Carbon calculator</Link>
+            </li>
+            <li>
+              <Link to="/account/sustainability">Your sustainability profile</Link>
+            </li>
+          </ul>
+        </nav>
+
         <div className="site-footer__col">
           <h2 className="site-footer__heading">Data sources</h2>
           <ul>

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope, errorEnvelopeSchema as failure, messageEnvelopeSchema, pageEnvelope } from '@app/contract';
+import { footprintIdParamsSchema, footprintListQuerySchema, latestFootprintQuerySchema, saveFootprintBodySchema, savedFootprintSchema } from '@app/contract/footprints';
+import type { FootprintsService } from './footprints.service.ts';
+
+const tags = ['carbon'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: failure, 401: failure, 429: failure };
+
+/** A signed-in user's saved footprints (history): save, list, latest, delete one. */
+export const footprintRoutes: FastifyPluginAsyncZod<{ footprints: FootprintsService }> = async (app, { footprints }) => {
+  const signedIn = { auth: true } as const;
+
+  app.post(
+    '/v1/carbon/footprints',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Save a calculation: the server recomputes the result from the inputs and keeps it with the factor-set year',
+        body: saveFootprintBodySchema,
+        response: { 201: dataEnvelope(savedFootprintSchema), ...errors, 409: failure },
+      },
+    },
+    async (request, reply) => {
+      const data = await footprints.save(request.user!.id, request.body);
+      return reply.status(201).send({ success: true as const, message: 'Footprint saved', data });
+    },
+  );
+
+  app.get(
+    '/v1/carbon/footprints',
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'Saved footprints, newest first (paginated; optional kind)', querystring: footprintListQuerySchema, response: { 200: pageEnvelope(savedFootprintSchema), ...errors } },
+    },
+    async (request) => ({ success: true as const, ...(await footprints.list(request.user!.id, request.query)) }),
+  );
+
+  app.get(
+    '/v1/carbon/footprints/latest',
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'The newest saved footprint (optional kind), or null', querystring: latestFootprintQuerySchema, response: { 200: dataEnvelope(savedFootprintSchema.nullable()), ...errors } },
+    },
+    async (request) => ({ success: true as const, data: await footprints.latest(request.user!.id, request.query.kind) }),
+  );
+
+  app.delete(
+    '/v1/carbon/footprints/:id',
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'Delete one of your saved footprints (404 for any other id)', params: footprintIdParamsSchema, response: { 200: messageEnvelopeSchema, ...errors, 404: failure } },
+    },
+    async (request) => {
+      await footprints.remove(request.user!.id, request.params.id);
+      return { success: true as const, message: 'Footprint deleted' };
+    },
+  );
+};

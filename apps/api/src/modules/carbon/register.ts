@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { Database } from '../../db/client.ts';
+import type { ReferenceData } from '../reference/reference.service.ts';
+import { createSustainabilityRepository } from '../sustainability/sustainability.repository.ts';
+import { createSustainabilityService } from '../sustainability/sustainability.service.ts';
+import { sustainabilityRoutes } from '../sustainability/sustainability.routes.ts';
+import { createUploadStore } from '../uploads/upload-store.ts';
+import { uploadFileRoutes, uploadRoutes } from '../uploads/uploads.routes.ts';
+import { createCarbonService } from './carbon.service.ts';
+import { createFootprintsRepository } from './footprints.repository.ts';
+import { createFootprintsService } from './footprints.service.ts';
+import { footprintRoutes } from './footprints.routes.ts';
+
+/**
+ * The signed-in side of carbon: saved footprints, the sustainability profile and the one upload
+ * module (DATA_DIR/uploads) that profiles and, later, business pages use. Kept out of app.ts so
+ * that file changes by one line.
+ */
+export async function registerCarbonAccounts(app: FastifyInstance, deps: { db: Database; reference: ReferenceData; dataDir: string }) {
+  const uploads = createUploadStore(path.join(deps.dataDir, 'uploads'));
+  const carbon = createCarbonService(deps.reference);
+  const footprints = createFootprintsService({ repo: createFootprintsRepository(deps.db), carbon });
+  const profiles = createSustainabilityService({ repo: createSustainabilityRepository(deps.db), reference: deps.reference, uploads });
+
+  await app.register(
+    async (api) => {
+      await api.register(footprintRoutes, { footprints });
+      await api.register(sustainabilityRoutes, { profiles });
+      await api.register(uploadRoutes, { store: uploads });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(uploadFileRoutes, { store: uploads });
+}

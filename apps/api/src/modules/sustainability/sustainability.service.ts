@@ -1,0 +1,92 @@
+import {
+  DEFAULT_PROFILE_THEME,
+  PROFILE_FLAGGED_FIELDS,
+  showFlagName,
+  type OwnSustainabilityProfile,
+  type ProfileTheme,
+  type PublicSustainabilityProfile,
+  type SustainabilityProfileFields,
+} from '@app/contract/sustainability';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import type { ReferenceData } from '../reference/reference.service.ts';
+import type { UploadStore } from '../uploads/upload-store.ts';
+import type { ProfileRow, SustainabilityRepository } from './sustainability.repository.ts';
+
+const EMPTY: SustainabilityProfileFields = {
+  image: '',
+  imageURL: '',
+  title: '',
+  description: '',
+  aboutUs: '',
+  country: '',
+  name: '',
+  phone: '',
+  email: '',
+  twitter: '',
+  linkedin: '',
+  instagram: '',
+  facebook: '',
+  showName: false,
+  showPhone: false,
+  showEmail: false,
+  showTwitter: false,
+  showLinkedin: false,
+  showInstagram: false,
+  showFacebook: false,
+  themeSelected: DEFAULT_PROFILE_THEME,
+};
+
+/**
+ * The personal sustainability profile: the owner reads and replaces every field; the public
+ * view drops each flagged field whose show flag is off here, on the server, so it is never sent.
+ */
+export function createSustainabilityService(deps: { repo: SustainabilityRepository; reference: ReferenceData; uploads: UploadStore; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async own(user: UserRow): Promise<OwnSustainabilityProfile> {
+      const row = await deps.repo.findByUser(user.id);
+      return { ...(row ? fieldsOf(row) : EMPTY), slug: user.slug, published: Boolean(row), updatedAt: row ? row.updatedAt.toISOString() : null };
+    },
+
+    async save(user: UserRow, fields: SustainabilityProfileFields): Promise<OwnSustainabilityProfile> {
+      if (fields.country && !deps.reference.countries.get(fields.country)) {
+        throw new AppError('VALIDATION_FAILED', 'Please check country: choose a country from the list', { fields: { country: ['is not a country of the country list'] } });
+      }
+      if (fields.image && !(await deps.uploads.exists(fields.image))) {
+        throw new AppError('VALIDATION_FAILED', 'Please check image: upload the image again', { fields: { image: ['no uploaded image has this address'] } });
+      }
+      const { imageURL, ...rest } = fields;
+      const row = await deps.repo.upsert(user.id, { ...rest, imageUrl: imageURL }, now());
+      return { ...fieldsOf(row), slug: user.slug, published: true, updatedAt: row.updatedAt.toISOString() };
+    },
+
+    async publicView(slug: string): Promise<PublicSustainabilityProfile> {
+      const found = await deps.repo.findBySlug(slug);
+      if (!found) throw notFound('That sustainability profile');
+      const fields = fieldsOf(found.profile);
+      const view: PublicSustainabilityProfile = {
+        slug: found.slug,
+        image: fields.image,
+        imageURL: fields.imageURL,
+        title: fields.title,
+        description: fields.description,
+        aboutUs: fields.aboutUs,
+        country: fields.country,
+        themeSelected: fields.themeSelected,
+        updatedAt: found.profile.updatedAt.toISOString(),
+      };
+      for (const field of PROFILE_FLAGGED_FIELDS) {
+        if (fields[showFlagName(field)] && fields[field]) view[field] = fields[field];
+      }
+      return view;
+    },
+  };
+}
+export type SustainabilityService = ReturnType<typeof createSustainabilityService>;
+
+function fieldsOf(row: ProfileRow): SustainabilityProfileFields {
+  const { userId: _userId, updatedAt: _updatedAt, imageUrl, themeSelected, ...rest } = row;
+  return { ...rest, imageURL: imageUrl, themeSelected: themeSelected as ProfileTheme };
+}

@@ -1,0 +1,93 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
+import { uploadResultSchema } from '@app/contract/sustainability';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { detectImageType, IMAGE_TYPES } from './image-type.ts';
+import type { UploadStore } from './upload-store.ts';
+
+/** Largest accepted image. */
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/** Uploads per client per minute (on top of the global limit). */
+export const UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
+
+const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+/**
+ * POST /api/v1/uploads: one image (PNG, JPEG or WebP, checked by its bytes) from a signed-in
+ * user, stored under a random name. Registered with the /api prefix; multipart parsing is
+ * scoped to this plugin so no other route accepts multipart bodies.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 1, parts: 2, headerPairs: 50 } });
+
+  app.post(
+    '/v1/uploads',
+    {
+      config: { auth: true, rateLimit: UPLOAD_RATE_LIMIT },
+      // The multipart envelope adds a little to the file's own bytes.
+      bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024,
+      schema: {
+        tags: ['uploads'],
+        security: [{ bearerAuth: [] }],
+        summary: `Upload one image (multipart field "file"; PNG, JPEG or WebP by content; at most ${MAX_MB} MB)`,
+        consumes: ['multipart/form-data'],
+        response: { 201: dataEnvelope(uploadResultSchema), 400: failure, 401: failure, 413: failure, 415: failure, 429: failure },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named file');
+      let bytes: Buffer | undefined;
+      try {
+        // Read every part, so a second file or a stray field is refused rather than ignored.
+        for await (const part of request.parts()) {
+          if (part.type !== 'file' || part.fieldname !== 'file' || bytes) throw uploadError({ code: 'FST_PARTS_LIMIT' });
+          bytes = await part.toBuffer();
+        }
+      } catch (error) {
+        throw uploadError(error);
+      }
+      if (!bytes) throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', { fields: { file: ['is required'] } });
+      const extension = detectImageType(bytes);
+      if (!extension) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PNG, JPEG or WebP image (SVG is not accepted)', { fields: { file: ['must be a PNG, JPEG or WebP image'] } });
+      }
+      const name = await store.save(bytes, extension);
+      return reply.status(201).send({ success: true as const, data: { url: `/uploads/${name}`, contentType: IMAGE_TYPES[extension], bytes: bytes.length } });
+    },
+  );
+};
+
+/** Busboy and @fastify/multipart errors become the envelope with a sentence a person reads. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', `The image is larger than ${MAX_MB} MB`);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('VALIDATION_FAILED', 'Send exactly one file, in a field named file, and nothing else', { fields: { file: ['send one file only'] } });
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named file');
+  if (error instanceof Error && /Unexpected end of form|Malformed|boundary/i.test(error.message)) {
+    return new AppError('VALIDATION_FAILED', 'The upload was cut off or is not valid multipart data', { fields: { file: ['is not a complete upload'] } });
+  }
+  return error;
+}
+
+/**
+ * GET /uploads/<name>: the stored bytes with the content type their magic bytes proved, never
+ * sniffed (nosniff), shown inline, cached for a year (names are random and never reused).
+ */
+export const uploadFileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
+  app.get('/uploads/:name', { schema: { hide: true, params: z.object({ name: z.string().max(64) }) } }, async (request, reply) => {
+    const file = await store.read(request.params.name);
+    if (!file) throw new AppError('NOT_FOUND', 'That file was not found');
+    return reply
+      .header('content-type', file.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(file.bytes);
+  });
+};

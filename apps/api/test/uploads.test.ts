@@ -1,0 +1,113 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { bearer, registerVerified } from './auth-helpers.ts';
+import { createTestApp, json } from './helper.ts';
+import { multipartBody, PNG_BYTES } from './upload-helpers.ts';
+
+const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
+const WEBP_BYTES = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 2)]);
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
+
+describe('uploads', () => {
+  let app: FastifyInstance;
+  let token: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-uploads-'));
+    app = await createTestApp({ seed: false, config: { dataDir } });
+    token = (await registerVerified(app)).token;
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = (parts: Parameters<typeof multipartBody>[0], auth = true) => {
+    const { payload, headers } = multipartBody(parts);
+    return app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { ...headers, ...(auth ? bearer(token) : {}) } });
+  };
+  const stored = () => readdirSync(path.join(dataDir, 'uploads'));
+
+  it('stores a PNG under a random name and serves it with its type, nosniff, inline and a long cache', async () => {
+    const response = await upload([{ name: 'file', filename: 'me.png', type: 'image/png', content: PNG_BYTES }]);
+    expect(response.statusCode, response.body).toBe(201);
+    const { data } = json(response);
+    expect(data).toMatchObject({ contentType: 'image/png', bytes: PNG_BYTES.length });
+    expect(data.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    expect(stored()).toContain(data.url.slice('/uploads/'.length));
+
+    const served = await app.inject({ method: 'GET', url: data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG_BYTES)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toBe('inline');
+    expect(served.headers['cache-control']).toContain('max-age=31536000');
+  });
+
+  it('recognises JPEG and WebP by their bytes, whatever the declared type and name say', async () => {
+    const jpeg = json(await upload([{ name: 'file', filename: 'photo.gif', type: 'text/plain', content: JPEG_BYTES }])).data;
+    expect(jpeg).toMatchObject({ contentType: 'image/jpeg' });
+    expect(jpeg.url).toMatch(/\.jpg$/);
+    const webp = json(await upload([{ name: 'file', filename: 'x', content: WEBP_BYTES }])).data;
+    expect(webp).toMatchObject({ contentType: 'image/webp' });
+    expect((await app.inject({ method: 'GET', url: webp.url })).headers['content-type']).toBe('image/webp');
+  });
+
+  it('refuses wrong magic bytes (415) and SVG with script, even when called image/png', async () => {
+    const before = stored().length;
+    const fake = await upload([{ name: 'file', filename: 'me.png', type: 'image/png', content: Buffer.from('GIF89a not really a png') }]);
+    expect(fake.statusCode).toBe(415);
+    expect(json(fake).message).toMatch(/not a PNG, JPEG or WebP/);
+    const svg = await upload([{ name: 'file', filename: 'logo.svg', type: 'image/svg+xml', content: SVG }]);
+    expect(svg.statusCode).toBe(415);
+    const disguised = await upload([{ name: 'file', filename: 'logo.png', type: 'image/png', content: SVG }]);
+    expect(disguised.statusCode).toBe(415);
+    expect(stored().length).toBe(before);
+  });
+
+  it('ignores path-traversal file names: the stored name is always random', async () => {
+    const response = await upload([{ name: 'file', filename: '../../../etc/passwd.png', type: 'image/png', content: PNG_BYTES }]);
+    expect(response.statusCode).toBe(201);
+    expect(json(response).data.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    expect(readdirSync(dataDir).sort()).toEqual(['uploads']);
+  });
+
+  it('refuses files over 2 MB with a 413 and keeps nothing', async () => {
+    const before = stored().length;
+    const big = Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)]);
+    const response = await upload([{ name: 'file', filename: 'big.png', type: 'image/png', content: big }]);
+    expect(response.statusCode, response.body).toBe(413);
+    expect(json(response).message).toMatch(/larger than 2 MB/);
+    expect(stored().length).toBe(before);
+  });
+
+  it('refuses a missing file, extra parts, non-multipart bodies and visitors', async () => {
+    const none = await upload([{ name: 'title', content: 'hello' }]);
+    expect(none.statusCode, none.body).toBe(400);
+    const two = await upload([
+      { name: 'file', filename: 'a.png', content: PNG_BYTES },
+      { name: 'file', filename: 'b.png', content: PNG_BYTES },
+    ]);
+    expect(two.statusCode, two.body).toBe(400);
+    const asJson = await app.inject({ method: 'POST', url: '/api/v1/uploads', headers: bearer(token), payload: { file: 'x' } });
+    expect(asJson.statusCode).toBe(415);
+    expect((await upload([{ name: 'file', filename: 'me.png', content: PNG_BYTES }], false)).statusCode).toBe(401);
+  });
+
+  it('serves only stored names: traversal and unknown names are 404', async () => {
+    for (const url of ['/uploads/..%2F..%2Fpackage.json', '/uploads/../package.json', '/uploads/%2e%2e%2fjwt-secret', `/uploads/${'a'.repeat(32)}.png`, '/uploads/x.svg']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('rate-limits uploads per client (429)', async () => {
+    let last = 0;
+    for (let i = 0; i < 21 && last !== 429; i += 1) last = (await upload([{ name: 'file', filename: 'x.txt', content: 'not an image' }])).statusCode;
+    expect(last).toBe(429);
+  });
+});

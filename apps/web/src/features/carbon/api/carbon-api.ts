@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SavedFootprint } from '@app/contract/footprints';
+import type { OwnSustainabilityProfile, PublicSustainabilityProfile, SustainabilityProfileBody, UploadResult } from '@app/contract/sustainability';
+import { apiClient, type ApiResponse } from '../../../lib/api-client.ts';
+import type { AirportOption, Country } from '../state/types.ts';
+
+/** Spec §8: the message thrown when the country list cannot be loaded. */
+export const COUNTRIES_FETCH_ERROR = 'Failed to load countries';
+
+interface Data<T> {
+  success: true;
+  message?: string;
+  data: T;
+}
+
+/** `GET v1/countries?show=yes&limit=255` (spec §7): already filtered and sorted by the server (spec §4). */
+export async function getCountries(): Promise<Country[]> {
+  let response: ApiResponse<Data<Country[]>>;
+  try {
+    response = await apiClient.get<Data<Country[]>>('v1/countries', { query: { show: 'yes', limit: 255 } });
+  } catch {
+    throw new Error(COUNTRIES_FETCH_ERROR);
+  }
+  if (!response.ok || !Array.isArray(response.data?.data)) throw new Error(COUNTRIES_FETCH_ERROR);
+  return response.data.data;
+}
+
+export function useCountries() {
+  // Reference data: changes only when the server is re-seeded.
+  return useQuery({ queryKey: ['carbon', 'countries'], queryFn: getCountries, staleTime: 60 * 60 * 1000, retry: 1 });
+}
+
+/** Airport type-ahead (`GET /api/airports?q=&limit=`). */
+export async function searchAirports(q: string, limit = 8): Promise<AirportOption[]> {
+  const response = await apiClient.get<Data<AirportOption[]>>('airports', { query: { q, limit } });
+  if (!response.ok || !Array.isArray(response.data?.data)) throw new Error('Airport search is not available right now');
+  return response.data.data;
+}
+
+export const footprintKeys = {
+  all: ['carbon', 'footprints'] as const,
+  list: (kind?: string) => [...footprintKeys.all, 'list', kind ?? 'all'] as const,
+};
+
+export async function listFootprints(kind?: string): Promise<SavedFootprint[]> {
+  const response = await apiClient.get<{ data: SavedFootprint[] }>('v1/carbon/footprints', { query: { kind, size: 100 } });
+  if (!response.ok || !response.data) throw new Error('Your saved footprints could not be loaded');
+  return response.data.data;
+}
+
+export function useFootprints(enabled: boolean, kind?: string) {
+  return useQuery({ queryKey: footprintKeys.list(kind), queryFn: () => listFootprints(kind), enabled });
+}
+
+export const saveFootprint = (kind: SavedFootprint['kind'], inputs: unknown) =>
+  apiClient.post<Data<SavedFootprint>>('v1/carbon/footprints', { kind, inputs });
+
+export const deleteFootprint = (id: string) => apiClient.delete<{ message: string }>(`v1/carbon/footprints/${encodeURIComponent(id)}`);
+
+export const profileKeys = {
+  own: ['sustainability', 'own'] as const,
+  public: (slug: string) => ['sustainability', 'public', slug] as const,
+};
+
+export async function getOwnProfile(): Promise<OwnSustainabilityProfile> {
+  const response = await apiClient.get<Data<OwnSustainabilityProfile>>('v1/sustainability-profile');
+  if (!response.ok || !response.data) throw new Error('Your sustainability profile could not be loaded');
+  return response.data.data;
+}
+
+export const saveOwnProfile = (body: SustainabilityProfileBody) => apiClient.put<Data<OwnSustainabilityProfile>>('v1/sustainability-profile', body);
+
+/** null when there is no such public profile (404). */
+export async function getPublicProfile(slug: string): Promise<PublicSustainabilityProfile | null> {
+  const response = await apiClient.get<Data<PublicSustainabilityProfile>>(`v1/sustainability-profiles/${encodeURIComponent(slug)}`);
+  if (response.status === 404) return null;
+  if (!response.ok || !response.data) throw new Error('This profile could not be loaded');
+  return response.data.data;
+}
+
+export function uploadImage(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiClient.post<Data<UploadResult>>('v1/uploads', form);
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SavedFootprint } from '@app/contract/footprints';
+import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { deleteFootprint, footprintKeys, useFootprints } from '../api/carbon-api.ts';
+import { formatTonnes } from '../state/format.ts';
+
+const KIND_LABELS: Record<SavedFootprint['kind'], string> = { household: 'Household', flights: 'Flights', event: 'Event', business: 'Business' };
+/** Tonnes retired by the user's certificates: certificates come with checkout, which is not built yet. */
+const RETIRED_TONNES = 0;
+
+const WIDTH = 640;
+const HEIGHT = 200;
+const PAD = { top: 16, right: 16, bottom: 28, left: 60 };
+
+/** Saved household footprints over time against the tonnes offset, as a small SVG line chart. */
+function HistoryChart({ points }: { points: Array<{ date: Date; kg: number }> }) {
+  const maxKg = Math.max(...points.map((p) => p.kg), 1000);
+  const x = (i: number) => PAD.left + (points.length === 1 ? (WIDTH - PAD.left - PAD.right) / 2 : (i / (points.length - 1)) * (WIDTH - PAD.left - PAD.right));
+  const y = (kg: number) => PAD.top + (1 - kg / maxKg) * (HEIGHT - PAD.top - PAD.bottom);
+  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.kg).toFixed(1)}`).join(' ');
+  const ticks = [0, 0.5, 1].map((share) => share * maxKg);
+  return (
+    <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Footprint over time: ${points.map((p) => `${p.date.toLocaleDateString('en')} ${formatTonnes(p.kg)}`).join(', ')}; offsets retired: 0 t`}>
+      {ticks.map((kg) => (
+        <g key={kg}>
+          <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(kg)} y2={y(kg)} className="history-chart__grid" />
+          <text x={PAD.left - 8} y={y(kg) + 4} textAnchor="end" className="history-chart__tick">
+            {(kg / 1000).toFixed(kg === 0 ? 0 : 1)} t
+          </text>
+        </g>
+      ))}
+      <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(RETIRED_TONNES * 1000)} y2={y(RETIRED_TONNES * 1000)} className="history-chart__offsets" />
+      <path d={line} className="history-chart__line" />
+      {points.map((p, i) => (
+        <circle key={i} cx={x(i)} cy={y(p.kg)} r={4} className="history-chart__point" />
+      ))}
+      <text x={PAD.left} y={HEIGHT - 8} className="history-chart__tick">
+        {points[0]?.date.toLocaleDateString('en', { day: 'numeric', month: 'short' })}
+      </text>
+      <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="history-chart__tick">
+        {points.at(-1)?.date.toLocaleDateString('en', { day: 'numeric', month: 'short' })}
+      </text>
+    </svg>
+  );
+}
+
+/** A signed-in user's saved footprints: chart, footprint against offsets, and the list. */
+export function FootprintHistory() {
+  const history = useFootprints(true);
+  return (
+    <section className="carbon-card" aria-labelledby="history-title">
+      <h2 id="history-title" className="carbon-card__title">
+        Your footprint over time
+      </h2>
+      {history.isPending && (
+        <div aria-busy="true" aria-label="Loading your saved footprints">
+          <Skeleton height="10rem" />
+        </div>
+      )}
+      {history.isError && <FormAlert>{history.error.message}</FormAlert>}
+      {history.data && history.data.length === 0 && <p className="carbon-muted">Nothing saved yet. Save a result above to start your history.</p>}
+      {history.data && history.data.length > 0 && <HistoryBody saved={history.data} />}
+    </section>
+  );
+}
+
+function HistoryBody({ saved }: { saved: SavedFootprint[] }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  async function remove(footprint: SavedFootprint) {
+    setDeleting(footprint._id);
+    try {
+      const response = await deleteFootprint(footprint._id);
+      if (response.ok || response.status === 404) await queryClient.invalidateQueries({ queryKey: footprintKeys.all });
+      if (!response.ok && response.status !== 404) toast.error(errorMessage(response, 'The footprint could not be deleted. Please try again.'));
+    } catch {
+      toast.error('The footprint could not be deleted. Please check your connection.');
+    } finally {
+      setDeleting(null);
+    }
+  }
+  const households = saved.filter((f) => f.kind === 'household').reverse();
+  const latest = households.at(-1);
+  const gapKg = Math.max((latest?.total ?? 0) - RETIRED_TONNES * 1000, 0);
+  return (
+    <>
+      {households.length > 0 && (
+        <>
+          <HistoryChart points={households.map((f) => ({ date: new Date(f.createdAt), kg: f.total }))} />
+          <p className="history-legend">
+            <span className="history-legend__item">
+              <span className="history-legend__swatch history-legend__swatch--footprint" aria-hidden="true" /> Household footprint a year
+            </span>
+            <span className="history-legend__item">
+              <span className="history-legend__swatch history-legend__swatch--offsets" aria-hidden="true" /> Tonnes offset by your certificates
+            </span>
+          </p>
+        </>
+      )}
+      <dl className="offset-gap">
+        <div>
+          <dt>Latest household footprint</dt>
+          <dd>{latest ? formatTonnes(latest.total) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Offset by your certificates</dt>
+          <dd>{formatTonnes(RETIRED_TONNES * 1000)}</dd>
+        </div>
+        <div>
+          <dt>Still to cut or offset</dt>
+          <dd>{formatTonnes(gapKg)}</dd>
+        </div>
+      </dl>
+      <p className="carbon-muted carbon-small">
+        Certificates for retired offsets arrive with checkout, which is not open yet, so offsets show 0 t for now.
+      </p>
+      <h3 className="carbon-result__heading">Saved results</h3>
+      <ol className="history-list" aria-label="Saved footprints, newest first">
+        {saved.slice(0, 10).map((f) => (
+          <li key={f._id} className="history-list__item" data-testid="history-item">
+            <span className="history-list__when">
+              <span>{KIND_LABELS[f.kind]}</span>
+              <time dateTime={f.createdAt} className="carbon-muted">
+                {new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+              </time>
+            </span>
+            <strong>{formatTonnes(f.total)}</strong>
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={deleting === f._id}
+              aria-label={`Delete the ${KIND_LABELS[f.kind].toLowerCase()} footprint of ${new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}`}
+              onClick={() => void remove(f)}
+            >
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useSession } from '../../session/session-store.ts';
+import { Attributions, HowItWorks } from '../components/Attributions.tsx';
+import { FlightCalculator } from '../components/FlightCalculator.tsx';
+import { FootprintHistory } from '../components/FootprintHistory.tsx';
+import { HouseholdCalculator } from '../components/HouseholdCalculator.tsx';
+import '../components/carbon.css';
+import '../components/calculator-parts.css';
+
+/** /carbon-calculator (spec §2 screen 9): household and flight calculators, history, method and sources. */
+export function CarbonCalculatorPage() {
+  const isLoggedIn = useSession((session) => session.isLoggedIn);
+  return (
+    <div className="container carbon-page">
+      <title>Carbon calculator — Carbonwise</title>
+      <header className="carbon-page__header">
+        <h1 className="carbon-page__title">Carbon calculator</h1>
+        <p className="carbon-page__lead">Estimate your household's yearly footprint in a minute. Every change updates the result at once.</p>
+      </header>
+      <HouseholdCalculator />
+      <div className="carbon-page__grid">
+        <FlightCalculator />
+        {isLoggedIn ? (
+          <FootprintHistory />
+        ) : (
+          <HowItWorks />
+        )}
+      </div>
+      {isLoggedIn && <HowItWorks />}
+      <Attributions />
+    </div>
+  );
+}
