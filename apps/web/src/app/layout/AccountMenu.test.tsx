@@ -4,7 +4,7 @@ import { setCookie } from '../../lib/cookies.ts';
 import { getSession, setSession } from '../../features/session/session-store.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { clearAllCookies, cleanup, click, render } from '../../test/render.tsx';
-import { getButton, pressKey } from '../../test/dom.ts';
+import { accessibleName, getButton, pressKey } from '../../test/dom.ts';
 
 let path = '';
 function Where() {
@@ -34,9 +34,20 @@ function renderMenu() {
 }
 
 describe('header account menu', () => {
+  it("has an accessible name that starts with its visible text (WCAG 2.5.3 label in name)", () => {
+    const { container } = renderMenu();
+    const button = container.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')!;
+    const visible = button.querySelector('.account-menu__name')!.textContent!;
+    expect(visible).toBe('Ada');
+    // Before: aria-label "Account menu for Ada" replaced the visible text. Now the name comes from it.
+    expect(button.hasAttribute('aria-label')).toBe(false);
+    expect(accessibleName(button)).toBe('Ada, account menu');
+    expect(accessibleName(button).startsWith(visible)).toBe(true);
+  });
+
   it('names the person and opens a menu with Account and Log out', () => {
     const { container } = renderMenu();
-    const button = getButton(container, 'Account menu for Ada');
+    const button = getButton(container, 'Ada, account menu');
     expect(button.textContent).toContain('Ada');
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -54,7 +65,7 @@ describe('header account menu', () => {
 
   it('Log out clears the session (codes kept) and goes home', () => {
     const { container } = renderMenu();
-    click(getButton(container, 'Account menu for Ada'));
+    click(getButton(container, 'Ada, account menu'));
     click([...container.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === 'Log out')!);
     expect(getSession().isLoggedIn).toBe(false);
     expect(document.cookie).not.toContain('JWTToken=t');
