@@ -156,6 +156,16 @@ describe('server-rendered public pages', () => {
     expect(rawAsset.rawPayload.equals(file)).toBe(true);
   });
 
+  it('inlines the entry CSS, keeping its link disabled so it is not fetched twice', async () => {
+    const html = (await app.inject({ url: '/' })).body;
+    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    const entryCss: string[] = manifest['index.html'].css;
+    for (const file of entryCss) {
+      expect(html).toContain(readFileSync(path.join(webDist, file), 'utf8'));
+      expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${file}" disabled>`);
+    }
+  });
+
   it('serves other pages as the app shell, preloading the page chunk and its CSS from the manifest', async () => {
     const response = await app.inject({ url: '/login' });
     expect(response.statusCode).toBe(200);

@@ -22,7 +22,7 @@ export class HtmlTemplate {
   private readonly entry: { files: Set<string>; css: Set<string> };
 
   constructor(webDistDir: string) {
-    this.html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    this.html = inlineEntryCss(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), webDistDir);
     const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
     this.manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     const entry = Object.keys(this.manifest).find((key) => this.manifest[key]!.isEntry);
@@ -60,4 +60,18 @@ export class HtmlTemplate {
     for (const imported of chunk.imports ?? []) this.collect(imported, seen, files, css);
     return { files, css };
   }
+}
+
+/**
+ * The entry's CSS (a few KB compressed) goes inline, so the first paint waits for the HTML only,
+ * not for stylesheet requests (the CSP allows inline styles). Each <link> stays, `disabled` so it
+ * is not fetched: Vite's loader of lazy pages looks for a stylesheet link with that href before
+ * adding one, and would otherwise load the same CSS again later and change the cascade order.
+ */
+function inlineEntryCss(html: string, webDistDir: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
+    const css = readFileSync(path.join(webDistDir, file), 'utf8');
+    if (/<\/style/i.test(css)) return link;
+    return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+  });
 }
