@@ -78,15 +78,15 @@ export function AccountMenu({ firstName }: { firstName: string | null }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        // Starts with the visible text, the name, so "click Ada" works by voice (WCAG 2.5.3).
+        aria-label={`${name}, account menu`}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={onButtonKeyDown}
       >
         <span className="account-menu__avatar" aria-hidden="true">
           {name.charAt(0).toUpperCase()}
         </span>
-        {/* The name comes from the visible text first (WCAG 2.5.3), then says what the button is. */}
         <span className="account-menu__name">{name}</span>
-        <span className="visually-hidden">, account menu</span>
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="account-menu__chevron">
           <path d="M3 4.5 6 7.5 9 4.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
