@@ -72,9 +72,11 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog }:
   };
 
   if (hasWeb) {
-    app.get('/', servePage);
-    app.get('/products', servePage);
-    app.get('/products/:slug', servePage);
+    // Pages, not API operations: kept out of the OpenAPI document.
+    const page = { schema: { hide: true } };
+    app.get('/', page, servePage);
+    app.get('/products', page, servePage);
+    app.get('/products/:slug', page, servePage);
   }
 
   app.setNotFoundHandler((request, reply) => {
