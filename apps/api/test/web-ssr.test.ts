@@ -177,6 +177,16 @@ describe('server-rendered public pages', () => {
     expect(response.body).not.toContain('id="ssr-data"');
   });
 
+  it('keeps zod out of the JavaScript the public pages load (no form there)', async () => {
+    const html = (await app.inject({ url: `/products/${inStock.slug}` })).body;
+    const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const map = JSON.parse(readFileSync(path.join(webDist, `${script}.map`), 'utf8')) as { sources: string[] };
+      expect(map.sources.filter((source) => source.includes('node_modules/zod/')), script).toEqual([]);
+    }
+  });
+
   it('keeps the API 404 envelope for unknown /api paths', async () => {
     const response = await app.inject({ url: '/api/nope' });
     expect(response.statusCode).toBe(404);
