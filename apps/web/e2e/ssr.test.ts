@@ -93,12 +93,18 @@ describe('server-rendered public pages in a real browser', () => {
   it('reports no CSP violation on the pages loaded as the app shell', async () => {
     const page = await live.browser.newPage();
     const problems = watchConsole(page);
+    // React Router warns "No `HydrateFallback` element provided" when a lazy page has no fallback.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     for (const path of ['/login', '/forgot-password', '/account']) {
       await page.goto(`${live.server.url}${path}`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1 }).first().waitFor();
     }
     expect(problems.filter((problem) => /Content Security Policy|unsafe-eval/i.test(problem))).toEqual([]);
     expect(problems).toEqual([]);
+    expect(warnings.filter((warning) => warning.includes('HydrateFallback'))).toEqual([]);
     await page.close();
   });
 });
