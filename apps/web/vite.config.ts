@@ -1,19 +1,25 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 /**
- * The web app builds to dist/, which the API serves (with an SPA fallback) in production.
+ * Two builds (npm run build): the browser app into dist/ (with a manifest the server reads to
+ * preload each page's chunks and CSS, and .br/.gz files beside every asset), then the server
+ * renderer `vite build --ssr src/entry-server.tsx` into dist-ssr/, outside the served folder.
  * In development the API runs on :3000; proxying /api and /dev keeps every call same-origin,
  * exactly like production, so the CSP (connect-src 'self') and cookies behave the same.
  */
 const apiTarget = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), precompress()],
+  // The server bundle needs no copy of public/; the browser build serves it.
+  publicDir: isSsrBuild ? false : 'public',
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: !isSsrBuild,
   },
   server: {
     proxy: {
@@ -27,4 +33,4 @@ export default defineConfig({
       '/dev': { target: apiTarget, changeOrigin: false },
     },
   },
-});
+}));

@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCatalogSnapshotStandIn } from './modules/catalog/catalog.snapshot-standin.ts';
 import { createHmac } from 'node:crypto';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { MailDispatcher } from './modules/mail/mail.dispatcher.ts';
@@ -136,6 +137,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
   await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
 
-  await registerWeb(app, config.webDistDir);
+  // At merge: `catalog: app.catalog` (the read model) replaces the stand-in.
+  const catalogStandIn = await createCatalogSnapshotStandIn(createCatalogService(createCatalogRepository(database.db)));
+  await registerWeb(app, { webDistDir: config.webDistDir, catalog: catalogStandIn });
   return app;
 }

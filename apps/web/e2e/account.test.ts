@@ -96,7 +96,7 @@ describe('account journey in a real browser', () => {
     // Signed in: the header shows the account menu; log out through it.
     await page.goto(live.server.url);
     const token = await cookie(page, 'JWTToken');
-    const menu = page.getByRole('button', { name: 'Account menu for Ada' });
+    const menu = page.getByRole('button', { name: 'Ada, account menu' });
     await menu.click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
@@ -110,7 +110,7 @@ describe('account journey in a real browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.getByRole('button', { name: 'Account menu for Ada' }).waitFor();
+    await page.getByRole('button', { name: 'Ada, account menu' }).waitFor();
     expect(await cookie(page, 'JWTToken')).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('userId'))).toMatch(/^[0-9a-f-]{36}$/);
     // Opening /login while signed in goes straight on to the shop.

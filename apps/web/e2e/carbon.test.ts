@@ -69,7 +69,7 @@ describe('carbon calculator in a real browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.getByRole('button', { name: 'Account menu for Ada' }).waitFor();
+    await page.getByRole('button', { name: 'Ada, account menu' }).waitFor();
     await page.goto(`${live.server.url}/carbon-calculator`);
     await page.getByLabel('People in your household').fill('2');
     await expect.poll(() => total(page)).toBe('14.7 t CO2e');
@@ -124,7 +124,7 @@ describe('carbon calculator in a real browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.getByRole('button', { name: 'Account menu for Ada' }).waitFor();
+    await page.getByRole('button', { name: 'Ada, account menu' }).waitFor();
 
     await page.goto(`${live.server.url}/account/sustainability`);
     await page.getByLabel('Title').fill('Ada Green, cycling to zero');

@@ -1,26 +1,82 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { send } from './error-handler.ts';
+import type { CatalogSnapshot } from '../modules/catalog/catalog.snapshot-standin.ts';
+import { encodeBody, pickEncoding, type EncodedBody } from './web/encoding.ts';
+import { HtmlTemplate } from './web/html-template.ts';
+import { createPageRenderer, readCookie, type PageRenderer } from './web/page-renderer.ts';
+import { loadSsrModule, type SsrModule } from './web/ssr-module.ts';
+
+export interface WebOptions {
+  webDistDir: string;
+  /** The catalog the public pages are rendered from (the read model's snapshot). */
+  catalog: { snapshot(): CatalogSnapshot };
+}
 
 /**
- * Serves the built web app from apps/web/dist, with index.html for client-side routes.
+ * Serves the built web app from apps/web/dist:
+ * - assets with their build-time .br/.gz twins, chosen by Accept-Encoding;
+ * - the public pages (/, /products, /products/:slug) rendered on the server (./web/);
+ * - every other page as the app shell (index.html), preloading that page's lazy chunk.
  * Unknown /api paths get the 404 envelope instead.
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string) {
-  const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+export async function registerWeb(app: FastifyInstance, { webDistDir, catalog }: WebOptions) {
+  const hasWeb = existsSync(path.join(webDistDir, 'index.html')) && existsSync(path.join(webDistDir, '.vite', 'manifest.json'));
+  let ssr: SsrModule | null = null;
+  let template: HtmlTemplate | null = null;
+  let pages: PageRenderer | null = null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Hashed build assets never change; everything else is revalidated.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'no-cache');
       },
     });
+    template = new HtmlTemplate(webDistDir);
+    ssr = await loadSsrModule(webDistDir);
+    if (ssr) pages = createPageRenderer({ ssr, template, catalog, publicUrl: app.config.publicUrl });
+    else app.log.warn('apps/web/dist-ssr is missing: public pages are served as the app shell (run `npm run build`)');
+  }
+
+  const shells = new Map<string, EncodedBody>();
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const module = ssr?.lazyPageModule(pathname) ?? '';
+    let body = shells.get(module);
+    if (!body) {
+      body = encodeBody(template!.shell(module || undefined));
+      shells.set(module, body);
+    }
+    return sendHtml(request, reply, 200, body);
+  };
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (!pages || !ssr) return sendShell(request, reply, pathname);
+    try {
+      const page = await pages.render(request.url, readCookie(request.headers.cookie, ssr.CURRENCY_COOKIE));
+      if (!page) return sendShell(request, reply, pathname);
+      reply.header('x-render-cache', page.cache);
+      return sendHtml(request, reply, page.status, page.body);
+    } catch (error) {
+      // A rendering bug must not cost the visitor the page: the shell renders it in the browser.
+      request.log.error({ err: error }, 'server rendering failed; serving the app shell');
+      return sendShell(request, reply, pathname);
+    }
+  };
+
+  if (hasWeb) {
+    // Pages, not API operations: kept out of the OpenAPI document.
+    const page = { schema: { hide: true } };
+    app.get('/', page, servePage);
+    app.get('/products', page, servePage);
+    app.get('/products/:slug', page, servePage);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -31,11 +87,19 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string) {
       return send(reply, request, 'ROUTE_NOT_FOUND', `There is no API route ${request.method} ${url}`);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !path.extname(pathname)) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return sendShell(request, reply, pathname);
     }
     if (!hasWeb && request.method === 'GET' && pathname === '/') {
       return reply.type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
     return send(reply, request, 'NOT_FOUND', `Nothing is served at ${url}`);
   });
+}
+
+/** HTML in the best encoding the client accepts. Pages say who they vary by: encoding, and the currency cookie. */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, body: EncodedBody) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body[encoding]);
 }

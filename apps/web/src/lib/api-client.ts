@@ -1,4 +1,4 @@
-import { COOKIES, errorEnvelopeSchema } from '@app/contract';
+import { COOKIES } from '@app/contract/constants';
 import { getCookie, removeCookies } from './cookies.ts';
 import { resetClientState } from './client-state.ts';
 
@@ -151,8 +151,12 @@ export const apiClient = {
   delete: <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
 
-/** The server's message from an error envelope, or a fallback when the body has none. */
+/**
+ * The server's message from an error envelope, or a fallback when the body has none. Checked by
+ * shape rather than with the contract's zod schema, so the client stays zod-free (readApiError in
+ * api-error.ts is the full, schema-checked reading for forms).
+ */
 export function errorMessage(response: ApiResponse, fallback: string): string {
-  const parsed = errorEnvelopeSchema.safeParse(response.data);
-  return parsed.success ? parsed.data.message : fallback;
+  const body = response.data as { success?: unknown; message?: unknown } | null;
+  return body && body.success === false && typeof body.message === 'string' ? body.message : fallback;
 }

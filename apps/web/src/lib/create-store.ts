@@ -7,15 +7,21 @@ import { useSyncExternalStore } from 'react';
  */
 export interface Store<T> {
   get(): T;
+  /**
+   * The state the server rendered with. React reads it while hydrating server HTML, so the first
+   * client render matches the HTML; right after, it re-renders with get() if that differs.
+   */
+  getServer(): T;
   set(next: T | ((previous: T) => T)): void;
   subscribe(listener: () => void): () => void;
 }
 
-export function createStore<T>(initial: T): Store<T> {
+export function createStore<T>(initial: T, serverState: () => T = () => initial): Store<T> {
   let state = initial;
   const listeners = new Set<() => void>();
   return {
     get: () => state,
+    getServer: serverState,
     set(next) {
       const value = typeof next === 'function' ? (next as (previous: T) => T)(state) : next;
       if (Object.is(value, state)) return;
@@ -34,6 +40,6 @@ export function useStore<T, S = T>(store: Store<T>, select: (state: T) => S = (s
   return useSyncExternalStore(
     store.subscribe,
     () => select(store.get()),
-    () => select(store.get()),
+    () => select(store.getServer()),
   );
 }

@@ -59,8 +59,23 @@ export function getByLabel(scope: ParentNode, text: string): HTMLInputElement {
   return input as HTMLInputElement;
 }
 
+/**
+ * An element's accessible name as far as these tests need it: aria-label, else its text without
+ * aria-hidden parts (happy-dom computes no accessibility tree).
+ */
+export function accessibleName(element: Element): string {
+  const label = element.getAttribute('aria-label');
+  if (label !== null) return label;
+  const text = (node: Node): string => {
+    if (node.nodeType === 3) return node.textContent ?? '';
+    if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return '';
+    return [...node.childNodes].map(text).join('');
+  };
+  return text(element).replace(/\s+/g, ' ').trim();
+}
+
 export function getButton(scope: ParentNode, name: string): HTMLButtonElement {
-  const button = [...scope.querySelectorAll('button')].find((element) => (element.getAttribute('aria-label') ?? element.textContent?.trim()) === name);
+  const button = [...scope.querySelectorAll('button')].find((element) => accessibleName(element) === name);
   if (!button) throw new Error(`no button named "${name}"`);
   return button;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPrice, majorToMinor, minorToMajor, stripCurrencySymbol } from './format.ts';
-import { CURRENCY_EXPONENT, SUPPORTED_CURRENCIES, isSupportedCurrency, shouldChangeCurrency } from './currency.ts';
+import { CURRENCY_EXPONENT, SUPPORTED_CURRENCIES, isSupportedCurrency, shouldChangeCurrency } from './currencies.ts';
 
 describe('price formatting (spec §2.6)', () => {
   it('shows two decimals and the currency code instead of the symbol', () => {

@@ -1,4 +1,4 @@
-import { CURRENCY_EXPONENT, type Currency } from './currency.ts';
+import { CURRENCY_EXPONENT, type Currency } from './currencies.ts';
 import { PRICE_DECIMALS } from '../constants/spec.ts';
 
 /** Integer minor units → major units, exact for every supported currency. */

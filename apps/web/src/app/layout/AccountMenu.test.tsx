@@ -4,7 +4,7 @@ import { setCookie } from '../../lib/cookies.ts';
 import { getSession, setSession } from '../../features/session/session-store.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { clearAllCookies, cleanup, click, render } from '../../test/render.tsx';
-import { flush, getButton, json, pressKey, stubApi } from '../../test/dom.ts';
+import { accessibleName, flush, getButton, json, pressKey, stubApi } from '../../test/dom.ts';
 
 let path = '';
 function Where() {
@@ -37,9 +37,19 @@ function renderMenu() {
 }
 
 describe('header account menu', () => {
+  it("has an accessible name that starts with its visible text (WCAG 2.5.3 label in name)", () => {
+    const { container } = renderMenu();
+    const button = container.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')!;
+    const visible = button.querySelector('.account-menu__name')!.textContent!;
+    expect(visible).toBe('Ada');
+    // Before: "Account menu for Ada", which does not start with the visible text.
+    expect(accessibleName(button)).toBe('Ada, account menu');
+    expect(accessibleName(button).startsWith(visible)).toBe(true);
+  });
+
   it('names the person and opens a menu with Account and Log out', () => {
     const { container } = renderMenu();
-    const button = getButton(container, 'Account menu for Ada');
+    const button = getButton(container, 'Ada, account menu');
     expect(button.textContent).toContain('Ada');
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -58,7 +68,7 @@ describe('header account menu', () => {
   it('Log out ends the session on the server, clears it here (codes kept) and goes home', async () => {
     const api = stubApi({ 'POST /api/auth/logout': () => json(200, { success: true, message: 'You have been logged out' }) });
     const { container } = renderMenu();
-    click(getButton(container, 'Account menu for Ada'));
+    click(getButton(container, 'Ada, account menu'));
     click([...container.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === 'Log out')!);
     await flush();
     expect(api.calls).toEqual([{ method: 'POST', path: '/api/auth/logout', body: undefined }]);
@@ -73,7 +83,7 @@ describe('header account menu', () => {
   it('still signs out here when the server cannot be reached', async () => {
     stubApi({ 'POST /api/auth/logout': () => Promise.reject(new TypeError('offline')) });
     const { container } = renderMenu();
-    click(getButton(container, 'Account menu for Ada'));
+    click(getButton(container, 'Ada, account menu'));
     click([...container.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((item) => item.textContent === 'Log out')!);
     await flush();
     expect(getSession().isLoggedIn).toBe(false);

@@ -24,7 +24,7 @@ export function Footer() {
           <ul>
             {SHOP_NAV_ITEMS.map((item) => (
               <li key={item.label}>
-                <Link to={item.to}>{item.label === 'Shop' ? 'All products' : item.label}</Link>
+                <Link to={item.kind ? item.to : '/products'}>{item.kind ? item.label : 'All products'}</Link>
               </li>
             ))}
             <li>

@@ -112,12 +112,15 @@ export function Header() {
               strokeLinejoin="round"
             />
           </svg>
-          <span className="site-header__cart-label">Cart</span>
+          {/* One hidden text names the link ("Cart, 2 items") whether or not the word shows (≤ 480 px it does not). */}
+          <span className="site-header__cart-label" aria-hidden="true">
+            Cart
+          </span>
           <span className="site-header__cart-badge" data-testid="cart-count" aria-hidden="true">
             {cartCount}
           </span>
           <span className="visually-hidden">
-            , {cartCount} {cartCount === 1 ? 'item' : 'items'}
+            Cart, {cartCount} {cartCount === 1 ? 'item' : 'items'}
           </span>
         </Link>
       </div>

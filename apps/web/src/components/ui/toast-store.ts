@@ -1,4 +1,4 @@
-import { DEFAULT_TOAST_DURATION_MS } from '@app/contract';
+import { DEFAULT_TOAST_DURATION_MS } from '@app/contract/constants';
 import { createStore } from '../../lib/create-store.ts';
 
 /**

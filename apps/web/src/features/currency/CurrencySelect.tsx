@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SUPPORTED_CURRENCIES, isSupportedCurrency } from '@app/contract';
+import { SUPPORTED_CURRENCIES, isSupportedCurrency } from '@app/contract/money';
 import { setDisplayCurrency, useDisplayCurrency } from './currency-store.ts';
 import './currency-select.css';
 

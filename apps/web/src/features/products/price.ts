@@ -1,4 +1,5 @@
-import { DEFAULT_CURRENCY, formatPrice, type Currency, type PriceEntry, type Product } from '@app/contract';
+import type { PriceEntry, Product } from '@app/contract';
+import { DEFAULT_CURRENCY, formatPrice, type Currency } from '@app/contract/money';
 
 export interface DisplayPrice {
   price: string;
@@ -11,16 +12,22 @@ export interface DisplayPrice {
  * the code printed beside the amount keeps the fallback honest.
  */
 export function displayPrice(product: Pick<Product, 'priceList'>, currency: Currency): DisplayPrice | null {
-  const entry: PriceEntry | undefined =
-    product.priceList.find((p) => p.currency === currency) ??
-    product.priceList.find((p) => p.currency === DEFAULT_CURRENCY) ??
-    product.priceList[0];
+  const entry = displayPriceEntry(product, currency);
   if (!entry) return null;
   return {
     price: formatPrice(entry.price, entry.currency),
     // Shown struck through whenever the list carries one (spec §3 priceList.oldPrice).
     oldPrice: entry.oldPrice !== null ? formatPrice(entry.oldPrice, entry.currency) : null,
   };
+}
+
+/** The priceList entry shown for a currency, with the fallbacks described above. */
+export function displayPriceEntry(product: Pick<Product, 'priceList'>, currency: Currency): PriceEntry | undefined {
+  return (
+    product.priceList.find((p) => p.currency === currency) ??
+    product.priceList.find((p) => p.currency === DEFAULT_CURRENCY) ??
+    product.priceList[0]
+  );
 }
 
 export const KIND_LABEL: Record<Product['kind'], string> = {

@@ -1,4 +1,5 @@
-import { COOKIES, DEFAULT_CURRENCY, type Currency } from '@app/contract';
+import { COOKIES } from '@app/contract/constants';
+import { DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
 import { createStore, useStore } from '../../lib/create-store.ts';
 import { getCookie, removeCookies } from '../../lib/cookies.ts';
 import { registerClientStateReset, resetClientState } from '../../lib/client-state.ts';
@@ -72,7 +73,8 @@ export function readPersistedSession(): SessionState {
   return { ...LOGGED_OUT_SESSION, isLoggedIn: true, email };
 }
 
-const sessionStore = createStore<SessionState>(readPersistedSession());
+// The server renders every page logged out (it cannot see localStorage); hydration starts from that.
+const sessionStore = createStore<SessionState>(readPersistedSession(), () => LOGGED_OUT_SESSION);
 
 export const getSession = sessionStore.get;
 export const subscribeSession = sessionStore.subscribe;

@@ -5,6 +5,8 @@ import { getSession, resetSession } from './session-store.ts';
 import { SESSION_MAX_AGE_SECONDS, signIn, signOut, tokenMaxAgeSeconds } from './sign-in.ts';
 import { clearAllCookies } from '../../test/render.tsx';
 import { json, stubApi } from '../../test/dom.ts';
+// getMe loads its zod schema on demand; loaded up front, the flushes need not wait for a module load.
+import './api/me-schema.ts';
 
 const USER = { _id: 'u-7', email: 'lin@example.com', firstName: 'Lin', lastName: 'Wu', createdAt: '2025-05-05T05:05:05.000Z' };
 const ME = {

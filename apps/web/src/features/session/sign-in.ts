@@ -1,4 +1,6 @@
-import { COOKIES, STORAGE_KEYS_KEPT_ON_LOGIN, isSupportedCurrency, type Currency, type User } from '@app/contract';
+import type { User } from '@app/contract';
+import { COOKIES, STORAGE_KEYS_KEPT_ON_LOGIN } from '@app/contract/constants';
+import { isSupportedCurrency, type Currency } from '@app/contract/money';
 import { SESSION_COOKIES, apiClient } from '../../lib/api-client.ts';
 import { getCookie, removeCookies, setCookie } from '../../lib/cookies.ts';
 import { resetClientState } from '../../lib/client-state.ts';

@@ -9,6 +9,8 @@ import { getSession, resetSession } from '../../session/session-store.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { clearAllCookies, cleanup, click, render } from '../../../test/render.tsx';
 import { flush, getButton, getByLabel, json, stubApi, submit, typeInto } from '../../../test/dom.ts';
+// getMe loads its zod schema on demand; loaded up front, the flushes need not wait for a module load.
+import '../../session/api/me-schema.ts';
 
 const EMAIL = 'ada@example.com';
 const USER = { _id: 'u-1', email: EMAIL, firstName: 'Ada', lastName: 'Lovelace', createdAt: '2025-01-02T03:04:05.000Z' };

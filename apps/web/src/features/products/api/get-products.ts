@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { dataEnvelope, productSchema, type Product } from '@app/contract';
-import { z } from 'zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@app/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** Spec §8: the message thrown when the product list cannot be loaded. */
 export const PRODUCTS_FETCH_ERROR = 'Failed to fetch products';
-
-const productListEnvelope = dataEnvelope(z.array(productSchema));
+export const PRODUCT_FETCH_ERROR = 'Failed to fetch the product';
 
 /**
  * `GET v1/products?showDetails=1` (spec §7): every product with standards and SDGs, sorted by
@@ -20,6 +18,7 @@ export async function getProducts(): Promise<Product[]> {
     throw new Error(PRODUCTS_FETCH_ERROR);
   }
   if (!response.ok) throw new Error(PRODUCTS_FETCH_ERROR);
+  const { productListEnvelope } = await import('./product-schemas.ts');
   const parsed = productListEnvelope.safeParse(response.data);
   if (!parsed.success) {
     console.error('The product list does not match the contract', parsed.error.issues);
@@ -28,11 +27,46 @@ export async function getProducts(): Promise<Product[]> {
   return parsed.data.data;
 }
 
+/** `GET v1/productBySlug/:slug` (spec §7): one product with details, or null when there is none (404). */
+export async function getProductBySlug(slug: string): Promise<Product | null> {
+  let response;
+  try {
+    response = await apiClient.get(`v1/productBySlug/${encodeURIComponent(slug)}`);
+  } catch {
+    throw new Error(PRODUCT_FETCH_ERROR);
+  }
+  // 400 is a slug that cannot exist (bad characters): for the visitor that is "not found" too.
+  if (response.status === 404 || response.status === 400) return null;
+  if (!response.ok) throw new Error(PRODUCT_FETCH_ERROR);
+  const { productEnvelope } = await import('./product-schemas.ts');
+  const parsed = productEnvelope.safeParse(response.data);
+  if (!parsed.success) {
+    console.error('The product does not match the contract', parsed.error.issues);
+    throw new Error(PRODUCT_FETCH_ERROR);
+  }
+  return parsed.data.data;
+}
+
 export const productKeys = {
   all: ['products'] as const,
   list: () => [...productKeys.all, 'list', { showDetails: true }] as const,
+  detail: (slug: string) => [...productKeys.all, 'detail', slug] as const,
 };
 
 export function useProducts() {
   return useQuery({ queryKey: productKeys.list(), queryFn: getProducts });
+}
+
+/**
+ * One product for its page. Coming from a list, the product is already in the list cache, so
+ * the page shows at once (initialData) and nothing is fetched again until it goes stale.
+ */
+export function useProduct(slug: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: productKeys.detail(slug),
+    queryFn: () => getProductBySlug(slug),
+    initialData: () => queryClient.getQueryData<Product[]>(productKeys.list())?.find((product) => product.slug === slug),
+    initialDataUpdatedAt: () => queryClient.getQueryState(productKeys.list())?.dataUpdatedAt,
+  });
 }

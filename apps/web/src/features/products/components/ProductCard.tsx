@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { isInStock, shortDescriptionBullets, type Currency, type Product } from '@app/contract';
+import type { Product } from '@app/contract';
+import { isInStock, shortDescriptionBullets } from '@app/contract/catalog-rules';
+import type { Currency } from '@app/contract/money';
 import { Button } from '../../../components/ui/Button.tsx';
 import { KIND_LABEL, displayPrice } from '../price.ts';
 import './product-card.css';

@@ -5,6 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Product } from '@app/contract';
 import { ProductCatalog, type ProductKindFilter } from './ProductCatalog.tsx';
 import { cleanup, click, render } from '../../../test/render.tsx';
+// getProducts loads its zod schemas on demand; loaded up front, the flushes below need not wait for a module load.
+import '../api/product-schemas.ts';
 
 function product(id: string, kind: Product['kind']): Product {
   return {

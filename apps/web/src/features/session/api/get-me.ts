@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { meResponseSchema, type MeResponse } from '@app/contract';
+import type { MeResponse } from '@app/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { USER_SCOPED_QUERY_KEY } from '../../../lib/query-client.ts';
 import { useSession } from '../session-store.ts';
@@ -14,6 +14,7 @@ export const meQueryKey = [...USER_SCOPED_QUERY_KEY, 'me'] as const;
 export async function getMe(): Promise<MeResponse> {
   const response = await apiClient.get('v1/me');
   if (response.status !== 200) throw new Error(READ_USER_FAILED);
+  const { meResponseSchema } = await import('./me-schema.ts');
   const parsed = meResponseSchema.safeParse(response.data);
   if (!parsed.success) throw new Error(READ_USER_FAILED);
   return parsed.data;

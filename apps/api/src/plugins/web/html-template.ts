@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The parts of Vite's manifest (dist/.vite/manifest.json) used here. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The built index.html, filled in two ways: with a server-rendered page (head tags, markup and
+ * data island), or as the app shell with the preloads of the lazy page the path opens, so that
+ * page's code and CSS download together with the entry rather than after it.
+ */
+export class HtmlTemplate {
+  private readonly html: string;
+  private readonly manifest: Manifest;
+  /** Files and CSS index.html already loads: never preloaded twice. */
+  private readonly entry: { files: Set<string>; css: Set<string> };
+
+  constructor(webDistDir: string) {
+    this.html = inlineEntryCss(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), webDistDir);
+    const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
+    this.manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+    const entry = Object.keys(this.manifest).find((key) => this.manifest[key]!.isEntry);
+    this.entry = entry ? this.collect(entry) : { files: new Set(), css: new Set() };
+  }
+
+  /** A server-rendered page: its own head tags replace the shell's title and description. */
+  page(head: string, markup: string, dataJson: string): string {
+    return this.html
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>\s*/, '')
+      .replace('</head>', `  ${head}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    <script type="application/json" id="ssr-data">${dataJson}</script>`);
+  }
+
+  /** The app shell, preloading the chunks and CSS of `module` (a source path in the manifest) when given. */
+  shell(module?: string): string {
+    if (!module || !this.manifest[module]) return this.html;
+    const { files, css } = this.collect(module);
+    const links = [
+      ...[...files].filter((file) => !this.entry.files.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...[...css].filter((file) => !this.entry.css.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ];
+    return this.html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  }
+
+  /** A chunk with everything it imports statically: JavaScript files and CSS files. */
+  private collect(key: string, seen = new Set<string>(), files = new Set<string>(), css = new Set<string>()) {
+    if (seen.has(key)) return { files, css };
+    seen.add(key);
+    const chunk = this.manifest[key];
+    if (!chunk) return { files, css };
+    files.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) this.collect(imported, seen, files, css);
+    return { files, css };
+  }
+}
+
+/**
+ * The entry's CSS (a few KB compressed) goes inline, so the first paint waits for the HTML only,
+ * not for stylesheet requests (the CSP allows inline styles). Each <link> stays, `disabled` so it
+ * is not fetched: Vite's loader of lazy pages looks for a stylesheet link with that href before
+ * adding one, and would otherwise load the same CSS again later and change the cascade order.
+ */
+function inlineEntryCss(html: string, webDistDir: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
+    const css = readFileSync(path.join(webDistDir, file), 'utf8');
+    if (/<\/style/i.test(css)) return link;
+    return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+  });
+}

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Product } from '@app/contract';
+
+/**
+ * What the web's server bundle (apps/web/src/entry-server.tsx, built by `npm run build` into
+ * apps/web/dist-ssr/) exports. Declared here rather than imported, because the API is
+ * type-checked without the web app's JSX and DOM settings; the SSR tests catch any drift.
+ */
+export interface RenderedPage {
+  status: 200 | 404;
+  head: string;
+  html: string;
+  data: string;
+}
+
+export interface SsrModule {
+  CURRENCY_COOKIE: string;
+  currencyFromCookie(value: string | undefined): string;
+  publicPageKey(url: string): string | null;
+  lazyPageModule(pathname: string): string | undefined;
+  render(request: {
+    url: string;
+    currency: string;
+    catalog: { products: readonly Product[]; bySlug(slug: string): Product | undefined };
+    publicUrl: string;
+  }): Promise<RenderedPage | null>;
+}
+
+/** Loads the server bundle beside the web build; null when it is not built (the shell is served alone). */
+export async function loadSsrModule(webDistDir: string): Promise<SsrModule | null> {
+  const file = path.resolve(webDistDir, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as SsrModule;
+}

@@ -1,0 +1,137 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatPrice, type Product } from '@app/contract';
+import { watchConsole } from './support/browser.ts';
+import { useProductInBrowser } from './support/journey.ts';
+
+/** Product list API calls the page makes: a hydrated server page must make none. */
+function watchProductFetches(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/product')) calls.push(request.url());
+  });
+  return calls;
+}
+
+describe('server-rendered public pages in a real browser', () => {
+  const live = useProductInBrowser();
+  let products: Product[];
+  let inStock: Product;
+
+  beforeAll(async () => {
+    const response = await fetch(`${live.server.url}/api/v1/products?showDetails=1`);
+    products = (await response.json()).data;
+    inStock = products.find((product) => product.actualStock > 0 && product.priceList.some((p) => p.oldPrice !== null)) ?? products[0]!;
+  });
+
+  it('shows a product page with JavaScript disabled (the HTML is complete)', async () => {
+    const context = await live.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/products/${inStock.slug}`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(inStock.name);
+    const usd = inStock.priceList.find((p) => p.currency === 'USD')!;
+    expect(await page.getByTestId('product-price').innerText()).toBe(formatPrice(usd.price, 'USD'));
+    expect(await page.getByText('In Stock').count()).toBe(1);
+    expect(await page.title()).toBe(`${inStock.name} — Carbonwise`);
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(jsonLd.offers.priceCurrency).toBe('USD');
+    await context.close();
+  });
+
+  it('renders prices in the currency cookie, and hydrates to the same', async () => {
+    const context = await live.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies([{ name: 'currency', value: 'EUR', url: live.server.url }]);
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${live.server.url}/products/${inStock.slug}`, { waitUntil: 'networkidle' });
+    const eur = inStock.priceList.find((p) => p.currency === 'EUR')!;
+    expect(await page.getByTestId('product-price').innerText()).toBe(formatPrice(eur.price, 'EUR'));
+    expect(await page.getByLabel('Currency').inputValue()).toBe('EUR');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates home, catalog and product pages without console errors, CSP violations or refetching', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchConsole(page);
+    const fetches = watchProductFetches(page);
+    for (const path of ['/', '/?kind=offset', '/products', '/products?kind=goods', `/products/${inStock.slug}`]) {
+      await page.goto(`${live.server.url}${path}`, { waitUntil: 'networkidle' });
+      // Hydrated: a client-side interaction works (adding to the cart bumps the badge).
+      await page.getByRole('button', { name: 'Add to cart' }).first().click();
+      await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1');
+    }
+    expect(problems).toEqual([]);
+    expect(fetches).toEqual([]);
+    await page.close();
+  });
+
+  it('moves between home, catalog and product page inside the app', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchConsole(page);
+    await page.goto(live.server.url, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: inStock.name, exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: inStock.name }).waitFor();
+    expect(await page.title()).toBe(`${inStock.name} — Carbonwise`);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'All products' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All products' }).waitFor();
+    expect(await page.getByTestId('product-card').count()).toBe(products.length);
+    await page.getByRole('link', { name: 'Carbonwise' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Offset your footprint with verified projects' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('answers an unknown product with a clear not-found page', async () => {
+    const page = await live.browser.newPage();
+    const response = await page.goto(`${live.server.url}/products/no-such-product`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('We couldn’t find that product');
+    await page.close();
+  });
+
+  it('reports no CSP violation on the pages loaded as the app shell', async () => {
+    const page = await live.browser.newPage();
+    const problems = watchConsole(page);
+    // React Router warns "No `HydrateFallback` element provided" when a lazy page has no fallback.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    for (const path of ['/login', '/forgot-password', '/account']) {
+      await page.goto(`${live.server.url}${path}`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+    expect(problems.filter((problem) => /Content Security Policy|unsafe-eval/i.test(problem))).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(warnings.filter((warning) => warning.includes('HydrateFallback'))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('header on a phone (390 px)', () => {
+  const live = useProductInBrowser();
+
+  it('names the cart "Cart, 0 items" although the word is hidden', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(live.server.url, { waitUntil: 'networkidle' });
+    // Before: ", 0 items" (the label was display: none).
+    expect(await page.getByRole('link', { name: 'Cart, 0 items', exact: true }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('tabs from the menu button to the cart, left to right as they appear', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(live.server.url, { waitUntil: 'networkidle' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(focused).toBe('/other/cart');
+    const menuBox = (await menu.boundingBox())!;
+    const cartBox = (await page.getByRole('link', { name: /^Cart,/ }).boundingBox())!;
+    // Before: the cart sat left of the menu button although Tab reached it after.
+    expect(cartBox.x).toBeGreaterThan(menuBox.x);
+    await page.close();
+  });
+});

@@ -1,0 +1,68 @@
+import type React from 'react';
+import type { RouteObject } from 'react-router';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { CatalogPage } from './routes/CatalogPage.tsx';
+import { HomePage } from './routes/HomePage.tsx';
+import { NotFoundPage } from './routes/NotFoundPage.tsx';
+import { PageLoading } from './routes/PageLoading.tsx';
+import { ProductPage } from './routes/ProductPage.tsx';
+import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
+
+/**
+ * Pages loaded on demand, so a visit to the shop downloads only the shop. `module` is the
+ * source path Vite's manifest uses: the server looks it up to send the page's chunk and CSS
+ * as preloads with the app shell, so they arrive together with the entry, not in a second wave.
+ */
+export const LAZY_PAGES = [
+  { path: 'login', module: 'src/app/routes/LoginPage.tsx', load: () => import('./routes/LoginPage.tsx'), name: 'LoginPage' },
+  { path: 'verify-account', module: 'src/app/routes/VerifyAccountPage.tsx', load: () => import('./routes/VerifyAccountPage.tsx'), name: 'VerifyAccountPage' },
+  { path: 'forgot-password', module: 'src/app/routes/ForgotPasswordPage.tsx', load: () => import('./routes/ForgotPasswordPage.tsx'), name: 'ForgotPasswordPage' },
+  { path: 'reset-password', module: 'src/app/routes/ResetPasswordPage.tsx', load: () => import('./routes/ResetPasswordPage.tsx'), name: 'ResetPasswordPage' },
+  { path: 'account', module: 'src/app/routes/AccountPage.tsx', load: () => import('./routes/AccountPage.tsx'), name: 'AccountPage' },
+  { path: 'carbon-calculator', module: 'src/features/carbon/pages/CarbonCalculatorPage.tsx', load: () => import('../features/carbon/pages/CarbonCalculatorPage.tsx'), name: 'CarbonCalculatorPage' },
+  { path: 'account/sustainability', module: 'src/features/carbon/pages/SustainabilityEditorPage.tsx', load: () => import('../features/carbon/pages/SustainabilityEditorPage.tsx'), name: 'SustainabilityEditorPage' },
+  { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
+] as const;
+
+function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
+  return {
+    path: page.path,
+    lazy: async () => ({ Component: (await page.load())[page.name as keyof Awaited<ReturnType<typeof page.load>>] as React.ComponentType }),
+    HydrateFallback: PageLoading,
+  };
+}
+
+/**
+ * Routes, shared by the browser router (router.tsx) and the server renderer (entry-server.tsx).
+ * The public shop pages (home, catalog, product) are part of the entry so the server can render
+ * them and the browser hydrate them at once. The pathless child carries the error boundary, so
+ * a crashing page still shows the header and footer. /other/cart falls through to the
+ * not-found page until its issue adds it here.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'products', element: <CatalogPage /> },
+          { path: 'products/:slug', element: <ProductPage /> },
+          ...LAZY_PAGES.map(lazyPage),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** The source module of the lazy page at a path, for the server's preload links. */
+export function lazyPageModule(pathname: string): string | undefined {
+  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/');
+  const matches = (pattern: string) => {
+    const parts = pattern.split('/');
+    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+  };
+  return LAZY_PAGES.find((page) => matches(page.path))?.module;
+}

@@ -1,0 +1,110 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { QueryClient, dehydrate } from '@tanstack/react-query';
+import type { Product } from '@app/contract';
+import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
+import { Providers } from './app/providers.tsx';
+import { appRoutes, lazyPageModule } from './app/routes.tsx';
+import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
+import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
+import { productKeys } from './features/products/api/get-products.ts';
+import { QUERY_DEFAULTS } from './lib/query-client.ts';
+import { absoluteUrl, productHead, renderHead, type PageHead } from './ssr/head.ts';
+import { canonicalPath, matchPublicPage, type PublicPage } from './ssr/public-pages.ts';
+import { serializeForScript, type SsrData } from './ssr/ssr-data.ts';
+
+/**
+ * The server's rendering entry (built with `vite build --ssr` into dist-ssr/). The API imports
+ * it at start-up (apps/api/src/plugins/web/) and asks it for the public pages: home, catalog
+ * and product pages are rendered to HTML from the catalog in memory, with the head tags search
+ * engines and link previews read, and the state the browser needs to hydrate without fetching.
+ */
+
+/** What the renderer reads: the API's catalog snapshot has this shape. */
+export interface CatalogView {
+  products: readonly Product[];
+  bySlug(slug: string): Product | undefined;
+}
+
+export interface RenderRequest {
+  /** Path and query of the request, e.g. `/products?kind=offset`. */
+  url: string;
+  currency: Currency;
+  catalog: CatalogView;
+  /** PUBLIC_URL, for canonical and Open Graph URLs. */
+  publicUrl: string;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  /** Tags for <head>: title, description, canonical, Open Graph, JSON-LD. */
+  head: string;
+  /** The markup inside #root. */
+  html: string;
+  /** The data island's JSON, already safe inside a <script> element. */
+  data: string;
+}
+
+export { CURRENCY_COOKIE, lazyPageModule };
+
+/** The currency a request's cookie asks for, USD when it asks for none or an unknown one. */
+export function currencyFromCookie(value: string | undefined): Currency {
+  return isSupportedCurrency(value) ? value : DEFAULT_CURRENCY;
+}
+
+/** The cache key of a public page (its canonical path), or null when the path is not a public page. */
+export function publicPageKey(url: string): string | null {
+  const parsed = new URL(url, 'http://localhost');
+  const page = matchPublicPage(parsed.pathname, parsed.searchParams);
+  return page ? canonicalPath(page) : null;
+}
+
+const handler = createStaticHandler(appRoutes);
+
+/** Renders a public page; null when the URL is not one (the caller serves the app shell). */
+export async function render(request: RenderRequest): Promise<RenderedPage | null> {
+  const url = new URL(request.url, `${request.publicUrl}/`);
+  const page = matchPublicPage(url.pathname, url.searchParams);
+  if (!page) return null;
+
+  const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
+  const product = page.page === 'product' ? request.catalog.bySlug(page.slug) : undefined;
+  if (page.page === 'product') queryClient.setQueryData(productKeys.detail(page.slug), product ?? null);
+  else queryClient.setQueryData(productKeys.list(), [...request.catalog.products]);
+
+  const context = await handler.query(new Request(url.href));
+  if (context instanceof Response) return null; // no loader redirects today; the shell copes with anything new
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  // renderToString is synchronous, so this per-request currency cannot leak into another render.
+  setRenderedCurrency(request.currency);
+  const html = renderToString(
+    <StrictMode>
+      <Providers client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+  );
+
+  const data: SsrData = {
+    currency: request.currency,
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+    query: dehydrate(queryClient),
+  };
+  const notFound = page.page === 'product' && !product;
+  return {
+    status: notFound ? 404 : 200,
+    head: renderHead(pageHead(page, product, request)),
+    html,
+    data: serializeForScript(data),
+  };
+}
+
+function pageHead(page: PublicPage, product: Product | undefined, request: RenderRequest): PageHead {
+  const canonical = absoluteUrl(request.publicUrl, canonicalPath(page));
+  if (page.page === 'home') return { title: homeTitle(page.kind), description: SITE_DESCRIPTION, canonical };
+  if (page.page === 'catalog') return { title: catalogTitle(page.kind), description: SITE_DESCRIPTION, canonical };
+  if (!product) return { title: PRODUCT_NOT_FOUND_TITLE, description: SITE_DESCRIPTION, canonical, noindex: true };
+  return productHead(product, request.currency, request.publicUrl, productTitle(product.name));
+}

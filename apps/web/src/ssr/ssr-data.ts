@@ -1,0 +1,50 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import type { Currency } from '@app/contract/money';
+
+/**
+ * What a server-rendered page hands the browser so hydration starts from exactly the state the
+ * server rendered: the display currency, the router's hydration data and the query cache. It
+ * travels in `<script type="application/json" id="ssr-data">`, a data island the CSP allows
+ * (it is never executed), read by main.tsx before hydrating.
+ */
+export const SSR_DATA_ID = 'ssr-data';
+
+export interface SsrData {
+  currency: Currency;
+  router: HydrationState;
+  query: DehydratedState;
+}
+
+/**
+ * JSON safe inside a <script> element: `<` is escaped so no `</script>` or `<!--` in a product
+ * text can end the element early; U+2028/2029 are escaped for old JavaScript parsers.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Reads the island; null when the page was not server-rendered (the app shell). */
+export function readSsrData(doc: Document): SsrData | null {
+  const island = doc.getElementById(SSR_DATA_ID);
+  if (!island?.textContent) return null;
+  try {
+    return JSON.parse(island.textContent) as SsrData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server rendered from the catalog as it is now, so the data is as fresh as the response,
+ * even when the HTML came from the server's cache: restamp it, or the query cache would think it
+ * old and fetch again right after hydration.
+ */
+export function restampQueries(state: DehydratedState, now = Date.now()): DehydratedState {
+  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
+}

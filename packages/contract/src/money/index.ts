@@ -1,0 +1,3 @@
+/** Money without zod: currencies, minor units and price formatting (`@app/contract/money`). */
+export * from './currencies.ts';
+export * from './format.ts';
