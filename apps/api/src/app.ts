@@ -13,8 +13,8 @@ import { registerWeb } from './plugins/web.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { registerCatalog } from './modules/catalog/catalog.events.ts';
+import { registerApiCompression } from './plugins/compression.ts';
 import { createHmac } from 'node:crypto';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { MailDispatcher } from './modules/mail/mail.dispatcher.ts';
@@ -105,12 +105,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     now: () => new Date(),
   };
 
+  const catalogModel = await registerCatalog(app, database);
   const modes = describeModes(config);
   if (config.nodeEnv !== 'production') await app.register(mailboxRoutes, { mail: mailRepository });
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       await api.register(healthRoutes, { ping: database.ping, kind: database.kind, modes });
-      await api.register(catalogRoutes, { catalog: createCatalogService(createCatalogRepository(database.db)) });
+      await api.register(catalogRoutes, { model: catalogModel });
       await api.register(authRoutes, { ctx: authContext, config });
       await api.register(accountRoutes, { ctx: authContext, config });
     },
