@@ -6,8 +6,8 @@
  *
  * Database: an in-memory PGlite by default; with DATABASE_URL, a fresh PostgreSQL database
  * created beside it for the run and dropped afterwards.
- * Options: BENCH_SECONDS (seconds per load run, default 3), BENCH_ROUNDS (turns product and bare
- * take, default 3), BENCH_WARMUP_SECONDS (2), BENCH_SECTIONS (comma-separated words: run only
+ * Options: BENCH_SECONDS (seconds per load run, default 2), BENCH_ROUNDS (turns product and bare
+ * take, default 5), BENCH_WARMUP_SECONDS (2), BENCH_SECTIONS (comma-separated words: run only
  * the sections whose name contains one, e.g. BENCH_SECTIONS=catalog).
  *
  * Sections are separate modules implementing `BenchSection` (section.ts); add one to `sections`.

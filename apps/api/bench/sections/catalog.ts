@@ -5,9 +5,9 @@ import { drive, getRaw, type LoadResult } from '../load.ts';
 const BROWSER = 'gzip, deflate, br, zstd';
 const CONNECTIONS = 50;
 const TARGET_RATIO = 0.8;
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 /** Product and bare take turns this many times: the machine is shared, so load comes and goes. */
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 interface Read {

@@ -71,7 +71,13 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
   async function changed(productIds?: string[]): Promise<void> {
     let payload = JSON.stringify({ origin, ids: productIds ?? null } satisfies ChangeMessage);
     if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, ids: null } satisfies ChangeMessage);
-    await Promise.all([model.refresh(productIds), database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`)]);
+    const reloaded = model.refresh(productIds).catch((error: unknown) => {
+      // The write has committed; reads must catch up even if nobody writes again soon.
+      reloadFailed(error);
+      setTimeout(() => void model.refresh().catch(reloadFailed), 1000).unref();
+      throw error;
+    });
+    await Promise.all([reloaded, database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`)]);
   }
 
   app.decorate('catalog', { snapshot: model.snapshot, changed } satisfies CatalogHandle);
