@@ -39,7 +39,7 @@ interface State {
   counts: Record<ListFilter, number>;
   bodiesBySlug: Map<string, EncodedBody>;
   /** List bodies, built on first use and kept until the next change. */
-  lists: Map<string, Promise<EncodedBody>>;
+  lists: Map<string, EncodedBody | Promise<EncodedBody>>;
 }
 
 const LISTS_BUILT_AT_CHANGE: ListView[] = [
@@ -107,17 +107,20 @@ export function createCatalogReadModel(repository: CatalogRepository) {
     snapshot: (): CatalogSnapshot => current().snapshot,
     /** The body of one product page, or undefined for an unknown slug. */
     productBody: (slug: string): EncodedBody | undefined => current().bodiesBySlug.get(slug),
-    /** The body of a product list (built on first use for views not prepared at change time). */
-    listBody(view: ListView): Promise<EncodedBody> {
+    /**
+     * The body of a product list: ready, or (for a view first asked for since the last change)
+     * a promise of it. Ready bodies are returned as they are, so the hot path does not wait a tick.
+     */
+    listBody(view: ListView): EncodedBody | Promise<EncodedBody> {
       const s = current();
       const key = listKey(view, s.counts);
-      let body = s.lists.get(key);
-      if (!body) {
-        body = encodeBody(listJson(s.entries, view));
-        // A list of a few products per limit and filter: bounded by the catalog's size.
-        s.lists.set(key, body);
-      }
-      return body;
+      const known = s.lists.get(key);
+      if (known) return known;
+      const building = encodeBody(listJson(s.entries, view));
+      // A list per limit and filter: bounded by the catalog's size.
+      s.lists.set(key, building);
+      void building.then((body) => s.lists.set(key, body)).catch(() => s.lists.delete(key));
+      return building;
     },
   };
 }
@@ -157,12 +160,10 @@ async function buildState(byId: Map<string, ProductEntry>, previous: State | und
     featured: entries.filter((entry) => entry.product.featured).length,
     offered: entries.filter((entry) => entry.product.offered).length,
   };
-  const lists = new Map<string, Promise<EncodedBody>>();
+  const lists = new Map<string, EncodedBody | Promise<EncodedBody>>();
   await Promise.all(
     LISTS_BUILT_AT_CHANGE.map(async (view) => {
-      const body = encodeBody(listJson(entries, view));
-      lists.set(listKey(view, counts), body);
-      await body;
+      lists.set(listKey(view, counts), await encodeBody(listJson(entries, view)));
     }),
   );
   return { snapshot, entries, counts, bodiesBySlug, lists };

@@ -48,7 +48,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
   for (const { path, filter, summary } of lists) {
     app.get(path, { schema: listSchema(summary), validatorCompiler: rememberingValidator, compress: false }, async (request, reply) => {
       const withDetails = request.query.showDetails === '1' || request.query.showDetails === 'true';
-      return sendEncoded(request, reply, await model.listBody({ filter, withDetails, limit: request.query.limit }));
+      const body = model.listBody({ filter, withDetails, limit: request.query.limit });
+      return sendEncoded(request, reply, body instanceof Promise ? await body : body);
     });
   }
 
