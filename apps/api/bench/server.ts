@@ -42,6 +42,9 @@ async function main() {
     }
     return { copied: request.body.length };
   });
+  // The process's CPU time so far: per-request CPU cost is robust where req/s is at the mercy
+  // of whatever else the machine runs.
+  bare.get('/__bench/cpu', async () => process.cpuUsage());
   bare.get('/*', (request, reply) => {
     const copy = copies.get(`${request.url}|${request.headers['accept-encoding'] ? 'enc' : 'plain'}`);
     if (!copy) return reply.code(404).send();

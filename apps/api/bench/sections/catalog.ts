@@ -15,6 +15,12 @@ interface Read {
   path: string;
 }
 
+/** User + system CPU time of the server process so far, in microseconds. */
+async function serverCpu(ctx: BenchContext): Promise<number> {
+  const usage = (await (await fetch(`${ctx.bareUrl}/__bench/cpu`)).json()) as { user: number; system: number };
+  return usage.user + usage.system;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -80,12 +86,17 @@ export const catalogSection: BenchSection = {
         await drive(ctx.bareUrl + read.path, { ...options, seconds: warmUpSeconds });
         const productRuns: LoadResult[] = [];
         const bareRuns: LoadResult[] = [];
+        const productCpu: number[] = [];
+        const bareCpu: number[] = [];
         for (let round = 0; round < rounds; round += 1) {
           // Alternate who goes first, so neither always meets the same neighbour's load.
           const order = round % 2 === 0 ? (['product', 'bare'] as const) : (['bare', 'product'] as const);
           for (const who of order) {
+            const cpuBefore = await serverCpu(ctx);
             const result = await drive((who === 'product' ? ctx.baseUrl : ctx.bareUrl) + read.path, { ...options, seconds });
+            const cpuMicros = (await serverCpu(ctx)) - cpuBefore;
             (who === 'product' ? productRuns : bareRuns).push(result);
+            (who === 'product' ? productCpu : bareCpu).push(cpuMicros / Math.max(1, result.requests));
           }
         }
         const product = combine(productRuns);
@@ -103,6 +114,8 @@ export const catalogSection: BenchSection = {
           'bare req/s': fmt(bare.rps),
           'rounds ratio': productRuns.map((run, i) => `${fmt((run.rps / bareRuns[i].rps) * 100)}`).join('/'),
           ratio: `${fmt(ratio * 100)}%`,
+          'CPU µs/req': fmt(median(productCpu)),
+          'bare CPU µs/req': fmt(median(bareCpu)),
           'p50 ms': fmt(product.p50, 1),
           'p95 ms': fmt(product.p95, 1),
           'p99 ms': fmt(product.p99, 1),
@@ -121,6 +134,7 @@ export const catalogSection: BenchSection = {
       notes: [
         `autocannon, ${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, then ${rounds} rounds of ${seconds} s each for product and bare, taking turns; ratio = median of the rounds' ratios; p50/p95 medians, p99 the worst round.`,
         "The bare route is a separate Fastify instance in the product's process serving the product's exact bytes and headers from memory.",
+        'CPU µs/req: the server process\'s CPU time per request (median of the rounds); unlike req/s it hardly moves with the machine\'s other load.',
         `"browser" sends accept-encoding: ${BROWSER} (the headline, with the targets); "none" sends none (identity bytes).`,
       ],
     };
