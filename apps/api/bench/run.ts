@@ -1,94 +1,116 @@
 /**
- * `npm run bench`: starts the product on a fresh in-memory database and measures the main read
- * paths and login over real HTTP on loopback. Prints p50/p95 latency and throughput per call and
- * compares them with targets; exits 1 when a target is missed.
+ * `npm run bench`: starts the product (bench/server.ts, in its own process, on a free port) and
+ * runs each section against it over real HTTP on loopback; prints a table per section, says for
+ * each target whether it is met, writes everything to bench/results/<date>-<database>.json and
+ * exits 1 when a target is missed. Timing lives here, never in tests.
+ *
+ * Database: an in-memory PGlite by default; with DATABASE_URL, a fresh PostgreSQL database
+ * created beside it for the run and dropped afterwards.
+ * Options: BENCH_SECONDS (seconds per load run, default 2), BENCH_ROUNDS (turns product and bare
+ * take, default 5), BENCH_WARMUP_SECONDS (2), BENCH_SECTIONS (comma-separated words: run only
+ * the sections whose name contains one, e.g. BENCH_SECTIONS=catalog), BENCH_LIGHTHOUSE=0 (web
+ * section without Lighthouse).
+ *
+ * Sections are separate modules implementing `BenchSection` (section.ts); add one to `sections`.
  */
-import { performance } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import type { BenchContext, BenchSection, BenchSectionResult } from './section.ts';
+import { catalogSection } from './sections/catalog.ts';
+import { latencySection } from './sections/latency.ts';
+import { webSection } from './sections/web.ts';
 
-interface Case {
-  name: string;
-  requests: number;
-  /** p95 latency target in milliseconds, one request at a time, on a 2-core machine. */
-  p95TargetMs: number;
-  run: (base: string) => Promise<Response>;
+const sections: BenchSection[] = [catalogSection, latencySection, webSection];
+
+const here = import.meta.dirname;
+
+async function createBenchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `cw_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+async function startServer(databaseUrl: string | undefined): Promise<{ child: ChildProcess; ctx: BenchContext }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+    env: { ...process.env, DATABASE_URL: '', BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code}) before listening`)));
+  });
+  const ctx = JSON.parse(line) as BenchContext;
+  return { child, ctx };
 }
 
-async function measure(base: string, c: Case & { concurrency: number }) {
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: c.concurrency }, async () => {
-      while (next < c.requests) {
-        next += 1;
-        const t0 = performance.now();
-        const response = await c.run(base);
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), rps: c.requests / seconds, errors };
+function printTable(rows: BenchSectionResult['rows']) {
+  if (rows.length === 0) return;
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const width = (column: string) => Math.max(column.length, ...rows.map((row) => String(row[column] ?? '').length));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(width(columns[i])) : cell.padStart(width(columns[i])))).join('  ');
+  console.log(line(columns));
+  for (const row of rows) console.log(line(columns.map((column) => String(row[column] ?? ''))));
+}
+
+function commitOf(): string {
+  try {
+    return execSync('git describe --always --dirty --abbrev=12', { cwd: here, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
 async function main() {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000' }, { inMemoryDatabase: true });
-  const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const baseDatabaseUrl = process.env.DATABASE_URL;
+  const benchDatabase = baseDatabaseUrl ? await createBenchDatabase(baseDatabaseUrl) : undefined;
+  const { child, ctx } = await startServer(benchDatabase?.url);
+  const wanted = process.env.BENCH_SECTIONS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+  const started = new Date();
+  const meta = { date: started.toISOString(), database: ctx.database, node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg(), commit: commitOf() };
+  console.log(`Carbonwise benchmark · ${meta.database} · Node ${meta.node} · ${meta.cpus} CPUs · ${meta.commit} · ${meta.date}`);
 
-  // One verified account to log in with.
-  const email = 'bench@example.com';
-  const password = 'Measured-speed-2026';
-  await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email, password }) });
-  await app.database.db.execute((await import('drizzle-orm')).sql`UPDATE users SET email_verified_at = now() WHERE email = ${email}`);
-  const slug = (await (await fetch(`${base}/api/v1/products?limit=1`)).json()).data[0].slug;
-
-  const cases: Case[] = [
-    { name: 'GET /api/health', requests: 2000, p95TargetMs: 5, run: (b) => fetch(`${b}/api/health`) },
-    { name: 'GET /api/v1/products?showDetails=1', requests: 500, p95TargetMs: 40, run: (b) => fetch(`${b}/api/v1/products?showDetails=1`) },
-    { name: 'GET /api/v1/productBySlug/{slug}', requests: 1000, p95TargetMs: 15, run: (b) => fetch(`${b}/api/v1/productBySlug/${slug}`) },
-    {
-      name: 'POST /api/auth/login (argon2id)',
-      requests: 100,
-      p95TargetMs: 150,
-      run: (b) => fetch(`${b}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: email, password, strategy: 'password' }) }),
-    },
-    { name: 'GET / (web app shell)', requests: 1000, p95TargetMs: 5, run: (b) => fetch(`${b}/`) },
-  ];
-
+  const results: Record<string, BenchSectionResult> = {};
   let missed = 0;
-  console.log(`Carbonwise benchmark on ${app.database.kind}, ${new Date().toISOString()}`);
-  console.log('Latency: one request at a time. Throughput: 8 at a time (client and server share the 2 cores).');
-  console.log('call'.padEnd(40), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'target'.padStart(12), 'req/s @8'.padStart(10));
-  for (const c of cases) {
-    await measure(base, { ...c, requests: Math.min(20, c.requests), concurrency: 1 }); // warm-up
-    const latency = await measure(base, { ...c, requests: Math.min(c.requests, 300), concurrency: 1 });
-    const throughput = await measure(base, { ...c, concurrency: 8 });
-    const errors = latency.errors + throughput.errors;
-    const ok = latency.p95 <= c.p95TargetMs && errors === 0;
-    if (!ok) missed += 1;
-    console.log(
-      c.name.padEnd(40),
-      latency.p50.toFixed(1).padStart(8),
-      latency.p95.toFixed(1).padStart(8),
-      `${ok ? 'ok' : 'MISSED'} ≤${c.p95TargetMs}`.padStart(12),
-      throughput.rps.toFixed(0).padStart(10),
-      errors ? `${errors} errors` : '',
-    );
+  try {
+    for (const section of sections) {
+      if (wanted && !wanted.some((word) => section.name.toLowerCase().includes(word))) continue;
+      console.log(`\n## ${section.name}`);
+      const result = await section.run(ctx);
+      results[section.name] = result;
+      for (const note of result.notes ?? []) console.log(note);
+      printTable(result.rows);
+      for (const target of result.targets) {
+        if (!target.met) missed += 1;
+        console.log(`${target.met ? 'met   ' : 'MISSED'}  ${target.name}: ${target.goal} → ${target.actual}`);
+      }
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await benchDatabase?.drop();
   }
-  await app.close();
+
+  const file = path.join(here, 'results', `${started.toISOString().slice(0, 10)}-${ctx.database}.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ ...meta, sections: results }, null, 2)}\n`);
+  console.log(`\n${missed ? `${missed} target(s) missed` : 'all targets met'} · results in ${path.relative(process.cwd(), file)}`);
   process.exit(missed ? 1 : 0);
 }
 

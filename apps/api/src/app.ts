@@ -13,9 +13,8 @@ import { registerWeb } from './plugins/web.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createCatalogSnapshotStandIn } from './modules/catalog/catalog.snapshot-standin.ts';
+import { registerCatalog } from './modules/catalog/catalog.events.ts';
+import { registerApiCompression } from './plugins/compression.ts';
 import { createHmac } from 'node:crypto';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { MailDispatcher } from './modules/mail/mail.dispatcher.ts';
@@ -118,6 +117,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     now: () => new Date(),
   };
 
+  const catalogModel = await registerCatalog(app, database);
   const modes = describeModes(config);
   const reference = await loadReferenceData(createReferenceRepository(database.db));
   if (mailboxEnabled(config)) {
@@ -126,8 +126,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       await api.register(healthRoutes, { ping: database.ping, kind: database.kind, modes });
-      await api.register(catalogRoutes, { catalog: createCatalogService(createCatalogRepository(database.db)) });
+      await api.register(catalogRoutes, { model: catalogModel });
       await api.register(authRoutes, { ctx: authContext, config });
       await api.register(accountRoutes, { ctx: authContext, config });
       await api.register(referenceRoutes, { reference });
@@ -137,8 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
   await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
 
-  // At merge: `catalog: app.catalog` (the read model) replaces the stand-in.
-  const catalogStandIn = await createCatalogSnapshotStandIn(createCatalogService(createCatalogRepository(database.db)));
-  await registerWeb(app, { webDistDir: config.webDistDir, catalog: catalogStandIn });
+  // Public pages are rendered from the same read model the catalog API serves.
+  await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });
   return app;
 }

@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../src/db/client.ts';
+
+/** The PostgreSQL URL of each test database, so a second app can open the same one. */
+const urlOfDatabase = new WeakMap<DatabaseHandle, string>();
 
 /**
  * A real database for one test file: an in-memory PGlite by default, or, when DATABASE_URL is
  * set, a brand-new PostgreSQL database created beside it and dropped afterwards, so runs and
  * files never see each other's rows.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'logger'> = {}): Promise<DatabaseHandle> {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return openDatabase({ inMemory: true });
+  if (!baseUrl) return openDatabase({ inMemory: true, ...options });
 
   const name = `cw_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -24,9 +27,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const handle = await openDatabase({ databaseUrl: url.toString(), ...options });
   let dropped = false;
-  return {
+  const testHandle: DatabaseHandle = {
     ...handle,
     close: async () => {
       await handle.close();
@@ -41,6 +44,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       }
     },
   };
+  urlOfDatabase.set(testHandle, url.toString());
+  return testHandle;
+}
+
+/**
+ * Another handle on the database of `app`, as a second API process would open it: its own pool
+ * on PostgreSQL; on PGlite (one process owns it) the same instance. Closing it leaves the
+ * database to the first app, which drops it.
+ */
+async function openSameDatabase(app: FastifyInstance, options: Pick<OpenDatabaseOptions, 'logger'>): Promise<DatabaseHandle> {
+  const url = urlOfDatabase.get(app.database);
+  if (!url) return { ...app.database, close: async () => {} };
+  return openDatabase({ databaseUrl: url, ...options });
 }
 
 export interface TestAppOptions {
@@ -48,11 +64,17 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Seed the catalog, countries and airports (default true). */
   seed?: boolean;
+  /** Open the database of this app instead of a fresh one (a second API process). */
+  sameDatabaseAs?: FastifyInstance;
+  /** Sees every SQL statement the app sends through Drizzle. */
+  logger?: OpenDatabaseOptions['logger'];
 }
 
 /** Builds the whole app on a fresh database; close it with `app.close()` in afterAll. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const database = await openTestDatabase();
+  const database = options.sameDatabaseAs
+    ? await openSameDatabase(options.sameDatabaseAs, { logger: options.logger })
+    : await openTestDatabase({ logger: options.logger });
   const config = loadConfig(
     {
       NODE_ENV: 'test',

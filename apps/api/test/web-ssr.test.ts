@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice, type Product } from '@app/contract';
 import { loadConfig } from '../src/config.ts';
 import { registerWeb } from '../src/plugins/web.ts';
-import type { CatalogSnapshot } from '../src/modules/catalog/catalog.snapshot-standin.ts';
+import type { CatalogSnapshot } from '../src/modules/catalog/catalog.read-model.ts';
 import { createTestApp, json } from './helper.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');

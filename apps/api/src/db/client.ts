@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { listenOnPostgres, type Listener } from './listen.ts';
 
 /** Both drivers produce this type, so repositories never know which database they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -13,6 +15,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener.onMessage` for every NOTIFY on `channel` (from any process on PostgreSQL; from
+   * this PGlite instance otherwise). Returns a function that stops listening.
+   */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -22,6 +29,8 @@ export interface OpenDatabaseOptions {
   /** Directory for PGlite's files; ignored with databaseUrl or inMemory. */
   dataDir?: string;
   inMemory?: boolean;
+  /** Sees every SQL statement Drizzle sends (tests count queries with it). */
+  logger?: Logger;
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (same SQL, same migrations). */
@@ -33,7 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    const db = drizzle({ client: pool, schema });
+    const db = drizzle({ client: pool, schema, logger: options.logger });
     let ended = false;
     return {
       db: db as unknown as Database,
@@ -48,6 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ended = true;
         await pool.end();
       },
+      listen: (channel, listener) => listenOnPostgres(options.databaseUrl!, channel, listener),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -60,7 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const client = dataPath ? new PGlite(dataPath) : new PGlite();
   await client.waitReady;
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client, schema, logger: options.logger });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -71,6 +81,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     close: async () => {
       if (!client.closed) await client.close();
+    },
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, listener.onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { send } from './error-handler.ts';
-import type { CatalogSnapshot } from '../modules/catalog/catalog.snapshot-standin.ts';
+import type { CatalogSnapshot } from '../modules/catalog/catalog.read-model.ts';
 import { encodeBody, pickEncoding, type EncodedBody } from './web/encoding.ts';
 import { HtmlTemplate } from './web/html-template.ts';
 import { createPageRenderer, readCookie, type PageRenderer } from './web/page-renderer.ts';

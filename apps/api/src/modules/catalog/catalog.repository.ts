@@ -97,14 +97,14 @@ export function createCatalogRepository(db: Database) {
   }
 
   return {
-    async listProducts(options: { withDetails: boolean; limit?: number }): Promise<ProductBundle> {
-      const query = db.select(productColumns).from(products).leftJoin(countries, eq(countries.code, products.countryCode)).orderBy(asc(products.id));
-      const rows = options.limit ? await query.limit(options.limit) : await query;
-      return loadRelations(rows, options.withDetails);
-    },
-
-    async findProductBySlug(slug: string): Promise<ProductBundle> {
-      const rows = await db.select(productColumns).from(products).leftJoin(countries, eq(countries.code, products.countryCode)).where(eq(products.slug, slug)).limit(1);
+    /**
+     * Every product (or only `ids`) with all it shows, details included: one query per table,
+     * however many products (the read model's bulk load).
+     */
+    async loadProducts(ids?: readonly string[]): Promise<ProductBundle> {
+      if (ids && ids.length === 0) return loadRelations([], true);
+      const query = db.select(productColumns).from(products).leftJoin(countries, eq(countries.code, products.countryCode));
+      const rows = await (ids ? query.where(inArray(products.id, [...ids])) : query).orderBy(asc(products.id));
       return loadRelations(rows, true);
     },
   };

@@ -1,24 +1,57 @@
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { dataEnvelope, errorEnvelopeSchema, productListQuerySchema, productSchema, productSlugParamsSchema } from '@app/contract';
 import { z } from 'zod';
-import type { createCatalogService } from './catalog.service.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { CatalogReadModel, ListFilter } from './catalog.read-model.ts';
+import { sendEncoded } from './encoded-body.ts';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: ReturnType<typeof createCatalogService> }> = async (app, { catalog }) => {
-  app.get(
-    '/v1/products',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'List products, sorted by id; showDetails=1 adds standards and SDGs',
-        querystring: productListQuerySchema,
-        response: { 200: dataEnvelope(z.array(productSchema)), 400: errorEnvelopeSchema },
-      },
-    },
-    async (request) => {
+/**
+ * Validates with the contract's zod schema once per distinct input and remembers the valid
+ * ones (up to 500; then it starts afresh), so repeated catalog reads — almost all of them —
+ * skip the zod pass. Invalid input is checked every time and gets the usual 400 envelope.
+ */
+const rememberingValidator: FastifySchemaCompiler<FastifySchema> = (route) => {
+  const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  const valid = new Map<string, { value: unknown }>();
+  return (data: unknown) => {
+    const key = JSON.stringify(data);
+    const known = valid.get(key);
+    if (known) return known;
+    const result = validate(data) as { value: unknown; error?: unknown };
+    if (!result.error) {
+      if (valid.size >= 500) valid.clear();
+      valid.set(key, result);
+    }
+    return result;
+  };
+};
+
+const listSchema = (summary: string) => ({
+  tags: ['catalog'],
+  summary,
+  querystring: productListQuerySchema,
+  response: { 200: dataEnvelope(z.array(productSchema)), 400: errorEnvelopeSchema },
+});
+
+/**
+ * Catalog reads, answered from the read model: ready bytes in the encoding the client takes,
+ * ETag and 304. `compress: false` because the bodies are already compressed.
+ */
+export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> = async (app, { model }) => {
+  const lists: { path: string; filter: ListFilter; summary: string }[] = [
+    { path: '/v1/products', filter: 'all', summary: 'List products, sorted by id; showDetails=1 adds standards and SDGs; limit keeps the first N' },
+    { path: '/v1/products/featured', filter: 'featured', summary: 'Featured products, sorted by id (same query as /v1/products)' },
+    { path: '/v1/products/offered', filter: 'offered', summary: 'Products on offer, sorted by id (same query as /v1/products)' },
+  ];
+  for (const { path, filter, summary } of lists) {
+    app.get(path, { schema: listSchema(summary), validatorCompiler: rememberingValidator, compress: false }, async (request, reply) => {
       const withDetails = request.query.showDetails === '1' || request.query.showDetails === 'true';
-      return { success: true as const, data: await catalog.listProducts({ withDetails, limit: request.query.limit }) };
-    },
-  );
+      const body = model.listBody({ filter, withDetails, limit: request.query.limit });
+      return sendEncoded(request, reply, body instanceof Promise ? await body : body);
+    });
+  }
 
   app.get(
     '/v1/productBySlug/:slug',
@@ -29,7 +62,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: ReturnType<typeof c
         params: productSlugParamsSchema,
         response: { 200: dataEnvelope(productSchema), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
+      validatorCompiler: rememberingValidator,
+      compress: false,
     },
-    async (request) => ({ success: true as const, data: await catalog.getProductBySlug(request.params.slug) }),
+    async (request, reply) => {
+      const body = model.productBody(request.params.slug);
+      if (!body) throw notFound('Product');
+      return sendEncoded(request, reply, body);
+    },
   );
 };

@@ -1,20 +1,5 @@
 import { CURRENCY_SYMBOL, SUPPORTED_CURRENCIES, minorToMajor, type Currency, type Product } from '@app/contract';
-import { notFound } from '../../lib/app-error.ts';
-import type { CatalogRepository, ProductBundle } from './catalog.repository.ts';
-
-/** Catalog rules: how stored rows become the Product the shop reads (spec §3). */
-export function createCatalogService(repository: CatalogRepository) {
-  return {
-    async listProducts(options: { withDetails: boolean; limit?: number }): Promise<Product[]> {
-      return toProducts(await repository.listProducts(options), options.withDetails);
-    },
-    async getProductBySlug(slug: string): Promise<Product> {
-      const [product] = toProducts(await repository.findProductBySlug(slug), true);
-      if (!product) throw notFound('Product');
-      return product;
-    },
-  };
-}
+import type { ProductBundle } from './catalog.repository.ts';
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -29,6 +14,7 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 
 const CURRENCY_ORDER = new Map<string, number>(SUPPORTED_CURRENCIES.map((c, i) => [c, i]));
 
+/** Catalog rules: how stored rows become the Product the shop reads (spec §3). */
 export function toProducts(bundle: ProductBundle, withDetails: boolean): Product[] {
   const images = groupBy(bundle.images, (r) => r.productId);
   const prices = groupBy(bundle.prices, (r) => r.productId);

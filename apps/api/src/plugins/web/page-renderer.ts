@@ -1,4 +1,4 @@
-import type { CatalogSnapshot } from '../../modules/catalog/catalog.snapshot-standin.ts';
+import type { CatalogSnapshot } from '../../modules/catalog/catalog.read-model.ts';
 import { encodeBody, type EncodedBody } from './encoding.ts';
 import type { HtmlTemplate } from './html-template.ts';
 import type { SsrModule } from './ssr-module.ts';

@@ -1,0 +1,142 @@
+import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
+import { drive, getRaw, type LoadResult } from '../load.ts';
+
+/** What Chrome sends: the headline. Without it every answer is identity. */
+const BROWSER = 'gzip, deflate, br, zstd';
+const CONNECTIONS = 50;
+const TARGET_RATIO = 0.8;
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+/** Product and bare take turns this many times: the machine is shared, so load comes and goes. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
+interface Read {
+  name: string;
+  path: string;
+}
+
+/** User + system CPU time of the server process so far, in microseconds. */
+async function serverCpu(ctx: BenchContext): Promise<number> {
+  const usage = (await (await fetch(`${ctx.bareUrl}/__bench/cpu`)).json()) as { user: number; system: number };
+  return usage.user + usage.system;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Rounds added up: mean req/s, and the percentiles of the rounds' worst (a fair summary for p99). */
+function combine(runs: LoadResult[]): LoadResult {
+  const sum = (pick: (run: LoadResult) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    rps: sum((run) => run.rps) / runs.length,
+    p50: median(runs.map((run) => run.p50)),
+    p95: median(runs.map((run) => run.p95)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: sum((run) => run.errors),
+    non2xx: sum((run) => run.non2xx),
+    requests: sum((run) => run.requests),
+  };
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+
+/**
+ * Each catalog read against a bare Fastify route serving the same bytes and headers from memory,
+ * at 50 connections after a warm-up, with and without `accept-encoding`. The ratio says how
+ * much of what the stack can serve the product's route delivers.
+ */
+export const catalogSection: BenchSection = {
+  name: 'catalog reads vs bare Fastify',
+  async run(ctx: BenchContext): Promise<BenchSectionResult> {
+    const first = await (await fetch(`${ctx.baseUrl}/api/v1/products?limit=1`)).json();
+    const slug: string = first.data[0].slug;
+    const reads: Read[] = [
+      { name: 'products?showDetails=1', path: '/api/v1/products?showDetails=1' },
+      { name: 'products', path: '/api/v1/products' },
+      { name: 'productBySlug', path: `/api/v1/productBySlug/${slug}` },
+      { name: 'products/featured', path: '/api/v1/products/featured' },
+    ];
+    const modes = [
+      { label: 'browser', headers: { 'accept-encoding': BROWSER } as Record<string, string> },
+      { label: 'none', headers: {} as Record<string, string> },
+    ];
+    const rows: BenchSectionResult['rows'] = [];
+    const targets: BenchTarget[] = [];
+
+    for (const read of reads) {
+      for (const mode of modes) {
+        const copied = await fetch(`${ctx.bareUrl}/__bench/copy`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify([{ path: read.path, headers: mode.headers }]),
+        });
+        if (!copied.ok) throw new Error(`could not copy ${read.path} to the bare server`);
+        const probe = await getRaw(ctx.baseUrl + read.path, mode.headers);
+        const bytes = probe.body.length;
+        if (probe.status !== 200) {
+          rows.push({ read: read.name, encoding: mode.label, status: probe.status, note: 'not served by this version' });
+          if (mode.label === 'browser') targets.push({ name: read.name, goal: `≥ ${TARGET_RATIO * 100}% of bare, 0 errors`, actual: `HTTP ${probe.status}`, met: false });
+          continue;
+        }
+        const options = { connections: CONNECTIONS, headers: mode.headers };
+        await drive(ctx.baseUrl + read.path, { ...options, seconds: warmUpSeconds });
+        await drive(ctx.bareUrl + read.path, { ...options, seconds: warmUpSeconds });
+        const productRuns: LoadResult[] = [];
+        const bareRuns: LoadResult[] = [];
+        const productCpu: number[] = [];
+        const bareCpu: number[] = [];
+        for (let round = 0; round < rounds; round += 1) {
+          // Alternate who goes first, so neither always meets the same neighbour's load.
+          const order = round % 2 === 0 ? (['product', 'bare'] as const) : (['bare', 'product'] as const);
+          for (const who of order) {
+            const cpuBefore = await serverCpu(ctx);
+            const result = await drive((who === 'product' ? ctx.baseUrl : ctx.bareUrl) + read.path, { ...options, seconds });
+            const cpuMicros = (await serverCpu(ctx)) - cpuBefore;
+            (who === 'product' ? productRuns : bareRuns).push(result);
+            (who === 'product' ? productCpu : bareCpu).push(cpuMicros / Math.max(1, result.requests));
+          }
+        }
+        const product = combine(productRuns);
+        const bare = combine(bareRuns);
+        // The median of the rounds' ratios: one round disturbed by other work does not decide it.
+        const ratio = median(productRuns.map((run, i) => run.rps / bareRuns[i].rps));
+        const errors = product.errors + product.non2xx + bare.errors + bare.non2xx;
+        const met = ratio >= TARGET_RATIO && errors === 0;
+        rows.push({
+          read: read.name,
+          encoding: mode.label,
+          'content-encoding': probe.headers['content-encoding'] ?? 'identity',
+          'wire bytes': bytes,
+          'req/s': fmt(product.rps),
+          'bare req/s': fmt(bare.rps),
+          'rounds ratio': productRuns.map((run, i) => `${fmt((run.rps / bareRuns[i].rps) * 100)}`).join('/'),
+          ratio: `${fmt(ratio * 100)}%`,
+          'CPU µs/req': fmt(median(productCpu)),
+          'bare CPU µs/req': fmt(median(bareCpu)),
+          'p50 ms': fmt(product.p50, 1),
+          'p95 ms': fmt(product.p95, 1),
+          'p99 ms': fmt(product.p99, 1),
+          'bare p99 ms': fmt(bare.p99, 1),
+          errors,
+          target: met ? 'met' : 'MISSED',
+        });
+        if (mode.label === 'browser') {
+          targets.push({ name: `${read.name} (browser accept-encoding)`, goal: `≥ ${TARGET_RATIO * 100}% of bare, 0 errors`, actual: `${fmt(ratio * 100)}%, ${errors} errors`, met });
+        }
+      }
+    }
+    return {
+      rows,
+      targets,
+      notes: [
+        `autocannon, ${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, then ${rounds} rounds of ${seconds} s each for product and bare, taking turns; ratio = median of the rounds' ratios; p50/p95 medians, p99 the worst round.`,
+        "The bare route is a separate Fastify instance in the product's process serving the product's exact bytes and headers from memory.",
+        'CPU µs/req: the server process\'s CPU time per request (median of the rounds); unlike req/s it hardly moves with the machine\'s other load.',
+        `"browser" sends accept-encoding: ${BROWSER} (the headline, with the targets); "none" sends none (identity bytes).`,
+      ],
+    };
+  },
+};

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { createCatalogRepository } from './catalog.repository.ts';
+import { createCatalogReadModel, type CatalogReadModel, type CatalogSnapshot } from './catalog.read-model.ts';
+
+/**
+ * How the rest of the API reaches the catalog read model.
+ *
+ * EVERY write that changes what the catalog shows — a product's fields, price, stock (including
+ * a sale or a checkout reservation), image, category, standard or SDG link, and later reviews —
+ * must, after its transaction commits, call
+ *
+ *     await app.catalog.changed([productId, ...])   // or changed() when many products change
+ *
+ * It reloads those products into this process's model (reads show the change once it resolves)
+ * and tells the other API processes on the same PostgreSQL database through NOTIFY, whose models
+ * reload within a second. `catalog.writes.ts` holds the catalog writes and calls it for you.
+ */
+export interface CatalogHandle {
+  /** The newest snapshot, for rendering pages from the catalog. */
+  snapshot(): CatalogSnapshot;
+  changed(productIds?: string[]): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: CatalogHandle;
+  }
+}
+
+export const CATALOG_CHANNEL = 'catalog_changed';
+/** PostgreSQL refuses NOTIFY payloads from 8000 bytes; past this, ask for a full reload. */
+const MAX_PAYLOAD = 7000;
+
+interface ChangeMessage {
+  /** The process that made the change; it has already reloaded. */
+  origin: string;
+  /** The products changed, or null for "reload everything". */
+  ids: string[] | null;
+}
+
+/**
+ * Loads the read model (one bulk load), decorates `app.catalog` and starts listening for other
+ * processes' changes. Returns the model for the catalog routes.
+ */
+export async function registerCatalog(app: FastifyInstance, database: DatabaseHandle): Promise<CatalogReadModel> {
+  const model = createCatalogReadModel(createCatalogRepository(database.db));
+  await model.refresh();
+  const origin = randomUUID();
+  const reloadFailed = (error: unknown) => app.log.error({ err: error }, 'catalog read model could not reload');
+
+  const stopListening = await database.listen(CATALOG_CHANNEL, {
+    onMessage(payload) {
+      let message: ChangeMessage;
+      try {
+        message = JSON.parse(payload) as ChangeMessage;
+      } catch {
+        message = { origin: '', ids: null };
+      }
+      if (message.origin === origin) return;
+      model.refresh(Array.isArray(message.ids) ? message.ids : undefined).catch(reloadFailed);
+    },
+    // Changes made while the connection was down were not heard: reload everything.
+    onReconnect: () => void model.refresh().catch(reloadFailed),
+    onError: (error) => app.log.warn({ err: error }, 'catalog change listener lost its connection; reconnecting'),
+  });
+  app.addHook('onClose', async () => stopListening());
+
+  async function changed(productIds?: string[]): Promise<void> {
+    let payload = JSON.stringify({ origin, ids: productIds ?? null } satisfies ChangeMessage);
+    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, ids: null } satisfies ChangeMessage);
+    const reloaded = model.refresh(productIds).catch((error: unknown) => {
+      // The write has committed; reads must catch up even if nobody writes again soon.
+      reloadFailed(error);
+      setTimeout(() => void model.refresh().catch(reloadFailed), 1000).unref();
+      throw error;
+    });
+    await Promise.all([reloaded, database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`)]);
+  }
+
+  app.decorate('catalog', { snapshot: model.snapshot, changed } satisfies CatalogHandle);
+  return model;
+}

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { productSchema, type Product } from '@app/contract';
+import type { CatalogRepository } from './catalog.repository.ts';
+import { toProducts } from './catalog.service.ts';
+import { encodeBody, type EncodedBody } from './encoded-body.ts';
+
+/**
+ * What the catalog looks like right now, for code that renders it (the server-rendered pages).
+ * A snapshot never changes; `app.catalog.snapshot()` returns the newest one.
+ */
+export interface CatalogSnapshot {
+  /** Changes whenever the catalog changes. */
+  version: string;
+  /** With details, sorted by id. */
+  products: readonly Product[];
+  bySlug(slug: string): Product | undefined;
+}
+
+/** Which products a list shows: all, or those flagged featured / offered. */
+export type ListFilter = 'all' | 'featured' | 'offered';
+export interface ListView {
+  filter: ListFilter;
+  withDetails: boolean;
+  /** Keep only the first `limit` products (spec: "an option keeps only the first 8"). */
+  limit?: number;
+}
+
+/** One product's JSON, with and without details, exactly as the response schema writes it. */
+interface ProductEntry {
+  product: Product;
+  fullJson: string;
+  plainJson: string;
+}
+
+interface State {
+  snapshot: CatalogSnapshot;
+  entries: ProductEntry[];
+  /** How many products each filter selects. */
+  counts: Record<ListFilter, number>;
+  bodiesBySlug: Map<string, EncodedBody>;
+  /** List bodies, built on first use and kept until the next change. */
+  lists: Map<string, EncodedBody | Promise<EncodedBody>>;
+}
+
+const LISTS_BUILT_AT_CHANGE: ListView[] = [
+  { filter: 'all', withDetails: false },
+  { filter: 'all', withDetails: true },
+  { filter: 'featured', withDetails: false },
+  { filter: 'offered', withDetails: false },
+];
+
+/**
+ * The catalog read model: every product held in memory with its response bodies already
+ * serialised and compressed, so a catalog read is a map lookup and a write of bytes (no query,
+ * no zod pass). It is derived from the database: `refresh()` loads everything in one bulk load,
+ * `refresh(ids)` reloads only those products. Writes reach it through `app.catalog.changed`
+ * (catalog.events.ts), never directly.
+ */
+export function createCatalogReadModel(repository: CatalogRepository) {
+  let state: State | undefined;
+  let entriesById = new Map<string, ProductEntry>();
+  let queued: { ids: Set<string> | null; promise: Promise<void> } | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  // After a failed partial reload, only a full one is known to be right.
+  let needsFullReload = false;
+
+  async function reload(ids: readonly string[] | null): Promise<void> {
+    const full = ids === null || needsFullReload;
+    needsFullReload = true;
+    const bundle = await repository.loadProducts(full ? undefined : ids!);
+    const next = full ? new Map<string, ProductEntry>() : new Map(entriesById);
+    if (!full) for (const id of ids!) next.delete(id);
+    for (const product of toProducts(bundle, true)) next.set(product.id, toEntry(product));
+    const previous = state;
+    state = await buildState(next, previous);
+    entriesById = next;
+    needsFullReload = false;
+  }
+
+  /**
+   * Reloads the given products (all when none are given) and resolves once reads show them.
+   * Calls are serialised; calls made while one waits to start are merged into it.
+   */
+  function refresh(productIds?: readonly string[]): Promise<void> {
+    if (queued) {
+      if (!productIds) queued.ids = null;
+      else if (queued.ids) for (const id of productIds) queued.ids.add(id);
+      return queued.promise;
+    }
+    const entry: { ids: Set<string> | null; promise: Promise<void> } = { ids: productIds ? new Set(productIds) : null, promise: Promise.resolve() };
+    queued = entry;
+    entry.promise = chain.then(() => {
+      queued = null;
+      return reload(entry.ids ? [...entry.ids] : null);
+    });
+    chain = entry.promise.catch(() => {});
+    return entry.promise;
+  }
+
+  function current(): State {
+    if (!state) throw new Error('The catalog read model is used before it was loaded');
+    return state;
+  }
+
+  return {
+    refresh,
+    snapshot: (): CatalogSnapshot => current().snapshot,
+    /** The body of one product page, or undefined for an unknown slug. */
+    productBody: (slug: string): EncodedBody | undefined => current().bodiesBySlug.get(slug),
+    /**
+     * The body of a product list: ready, or (for a view first asked for since the last change)
+     * a promise of it. Ready bodies are returned as they are, so the hot path does not wait a tick.
+     */
+    listBody(view: ListView): EncodedBody | Promise<EncodedBody> {
+      const s = current();
+      const key = listKey(view, s.counts);
+      const known = s.lists.get(key);
+      if (known) return known;
+      const building = encodeBody(listJson(s.entries, view));
+      // A list per limit and filter: bounded by the catalog's size.
+      s.lists.set(key, building);
+      void building.then((body) => s.lists.set(key, body)).catch(() => s.lists.delete(key));
+      return building;
+    },
+  };
+}
+export type CatalogReadModel = ReturnType<typeof createCatalogReadModel>;
+
+function toEntry(product: Product): ProductEntry {
+  // The same pass the response serialiser made per request, now once per change: it orders the
+  // keys as the schema does, so the bytes are what clients got before.
+  const full = productSchema.parse(product);
+  const { details: _details, ...plain } = full;
+  return { product: full, fullJson: JSON.stringify(full), plainJson: JSON.stringify(productSchema.parse(plain)) };
+}
+
+async function buildState(byId: Map<string, ProductEntry>, previous: State | undefined): Promise<State> {
+  const entries = [...byId.values()].sort((a, b) => (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0));
+  const slugs = new Map(entries.map((entry) => [entry.product.slug, entry.product]));
+  const hash = createHash('sha256');
+  for (const entry of entries) hash.update(entry.fullJson);
+  const products = Object.freeze(entries.map((entry) => entry.product));
+  const snapshot: CatalogSnapshot = Object.freeze({
+    version: hash.digest('base64url').slice(0, 16),
+    products,
+    bySlug: (slug: string) => slugs.get(slug),
+  });
+
+  // Product pages: unchanged products keep their already compressed body.
+  const bodiesBySlug = new Map<string, EncodedBody>();
+  await Promise.all(
+    entries.map(async (entry) => {
+      const json = envelope(entry.fullJson);
+      const old = previous?.bodiesBySlug.get(entry.product.slug);
+      bodiesBySlug.set(entry.product.slug, old && old.identity.toString('utf8') === json ? old : await encodeBody(json));
+    }),
+  );
+  const counts: Record<ListFilter, number> = {
+    all: entries.length,
+    featured: entries.filter((entry) => entry.product.featured).length,
+    offered: entries.filter((entry) => entry.product.offered).length,
+  };
+  const lists = new Map<string, EncodedBody | Promise<EncodedBody>>();
+  await Promise.all(
+    LISTS_BUILT_AT_CHANGE.map(async (view) => {
+      lists.set(listKey(view, counts), await encodeBody(listJson(entries, view)));
+    }),
+  );
+  return { snapshot, entries, counts, bodiesBySlug, lists };
+}
+
+function envelope(dataJson: string): string {
+  return `{"success":true,"data":${dataJson}}`;
+}
+
+function selected(entries: ProductEntry[], view: ListView): ProductEntry[] {
+  const { filter } = view;
+  const filtered = filter === 'all' ? entries : entries.filter((entry) => entry.product[filter]);
+  return view.limit !== undefined && view.limit < filtered.length ? filtered.slice(0, view.limit) : filtered;
+}
+
+function listJson(entries: ProductEntry[], view: ListView): string {
+  return envelope(`[${selected(entries, view).map((entry) => (view.withDetails ? entry.fullJson : entry.plainJson)).join(',')}]`);
+}
+
+/** Views that select the same products share one body: a limit past the end is no limit. */
+function listKey(view: ListView, counts: Record<ListFilter, number>): string {
+  const limit = view.limit !== undefined && view.limit < counts[view.filter] ? view.limit : '';
+  return `${view.filter}|${view.withDetails ? 1 : 0}|${limit}`;
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** One response body, ready to send in each encoding, with the ETag of each. */
+export interface EncodedBody {
+  /** Hash of the JSON bytes; the ETags below are derived from it. */
+  hash: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: Record<Encoding, string>;
+}
+
+/**
+ * Brotli quality for bodies compressed once per catalog change (not per request). 9 is within a
+ * few percent of 11's size on catalog JSON at a fraction of its time, so a stock change in a busy
+ * shop does not keep a core busy. Compression runs on libuv's thread pool, not the event loop.
+ */
+const BROTLI_QUALITY = 9;
+
+export async function encodeBody(json: string): Promise<EncodedBody> {
+  const identity = Buffer.from(json, 'utf8');
+  const [gz, br] = await Promise.all([
+    gzip(identity, { level: 9 }),
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+  // A strong ETag names one representation, so each encoding has its own (RFC 9110 §8.8.3).
+  return { hash, identity, gzip: gz, br, etag: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` } };
+}
+
+const ENCODING_PREFERENCE: Encoding[] = ['br', 'gzip', 'identity'];
+const negotiated = new Map<string, Encoding>();
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: the highest q-value among br, gzip
+ * and identity (`*` stands for those not named), br before gzip on ties. identity is the
+ * fallback even when refused, since every client can read it. Browsers send a handful of
+ * distinct headers, so answers are remembered (up to 100 headers).
+ */
+export function negotiateEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  const known = negotiated.get(header);
+  if (known) return known;
+  const q: Partial<Record<string, number>> = {};
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    let weight = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split('=');
+      if (key === 'q') weight = Number.isFinite(Number(value)) ? Number(value) : 0;
+    }
+    q[name] = weight;
+  }
+  let best: Encoding = 'identity';
+  let bestWeight = 0;
+  for (const encoding of ENCODING_PREFERENCE) {
+    // identity is acceptable unless refused, even when not named (RFC 9110 §12.5.3).
+    const weight = q[encoding] ?? q['*'] ?? (encoding === 'identity' ? 0.001 : 0);
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  if (negotiated.size < 100) negotiated.set(header, best);
+  return best;
+}
+
+/** Whether If-None-Match names this body in any of its encodings (weak comparison, as RFC 9110 asks). */
+function matches(ifNoneMatch: string, body: EncodedBody): boolean {
+  if (ifNoneMatch === '*') return true;
+  for (const raw of ifNoneMatch.split(',')) {
+    const tag = raw.trim().replace(/^W\//, '');
+    if (tag === body.etag.identity || tag === body.etag.gzip || tag === body.etag.br) return true;
+  }
+  return false;
+}
+
+/**
+ * Sends a ready body: 304 when the client already has it, otherwise the bytes in the negotiated
+ * encoding. `no-cache` lets browsers keep a copy but ask each time (stock and prices change).
+ */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'Accept-Encoding').header('cache-control', 'no-cache').header('etag', body.etag[encoding]);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && matches(ifNoneMatch, body)) return reply.code(304).send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body[encoding]);
+}
