@@ -12,11 +12,13 @@ const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 async function verifiedAccount(server: TestServer, email: string) {
   const post = (path: string, body: unknown, method = 'POST') =>
     fetch(`${server.url}/api${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/auth/register', { firstName: 'Ada', lastName: 'Green', email, password: PASSWORD, confirmPassword: PASSWORD });
+  const registered = await post('/auth/register', { firstName: 'Ada', lastName: 'Green', email, password: PASSWORD, confirmPassword: PASSWORD });
+  // The sign-up proof shows the verifier made this sign-up, so its password is kept (decision 0005).
+  const { signUpProof } = (await registered.json()).data;
   await server.app.mail.flush();
   const outbox = await (await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
   const code = /Your code: (\d{6})/.exec(outbox.data[0]?.text ?? '')?.[1];
-  const verified = await post('/auth/registration-otp-verify', { email, otp: code }, 'PATCH');
+  const verified = await post('/auth/registration-otp-verify', { email, otp: code, signUpProof }, 'PATCH');
   expect(verified.status).toBe(200);
 }
 
