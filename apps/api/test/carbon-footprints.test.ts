@@ -137,6 +137,22 @@ describe('saved footprints', () => {
     expect(json(full).message).toMatch(/Delete some older ones/);
   });
 
+  it('lets a burst of simultaneous saves past no limit: exactly the remaining allowance is saved', async () => {
+    const burst = await registerVerified(app);
+    const burstId: string = json(await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(burst.token) })).data._id;
+    const allowance = 5;
+    const already = SAVED_FOOTPRINT_LIMITS.maxPerDay - allowance;
+    await app.database.db.insert(carbonFootprints).values(
+      Array.from({ length: already }, () => ({ userId: burstId, kind: 'household', inputs: household, result: {}, total: 1, factorSetYear: FACTOR_SET_YEAR, createdAt: new Date() })),
+    );
+    const answers = await Promise.all(Array.from({ length: 25 }, () => save(burst.token, { kind: 'household', inputs: household })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(allowance);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - allowance);
+    const listed = json(await list(burst.token, '?size=1'));
+    expect(listed.meta.total).toBe(SAVED_FOOTPRINT_LIMITS.maxPerDay);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const doc = json(await app.inject({ method: 'GET', url: '/api/docs/json' }));
     expect(Object.keys(doc.paths)).toEqual(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { carbonFootprints } from '../../db/schema/index.ts';
+import { carbonFootprints, users } from '../../db/schema/index.ts';
 
 export type FootprintRow = typeof carbonFootprints.$inferSelect;
 export type NewFootprintRow = typeof carbonFootprints.$inferInsert;
@@ -16,14 +16,27 @@ export function createFootprintsRepository(db: Database) {
       return saved;
     },
 
-    /** How many the user keeps, and how many they saved since `since`. */
-    async counts(userId: string, since: Date): Promise<{ kept: number; recent: number }> {
-      const [kept] = await db.select({ n: count() }).from(carbonFootprints).where(eq(carbonFootprints.userId, userId));
-      const [recent] = await db
-        .select({ n: count() })
-        .from(carbonFootprints)
-        .where(and(eq(carbonFootprints.userId, userId), gte(carbonFootprints.createdAt, since)));
-      return { kept: Number(kept.n), recent: Number(recent.n) };
+    /**
+     * Inserts unless the owner already keeps `maxKept` rows or saved `maxPerDay` since `since`.
+     * One transaction holding the owner's user row lock: simultaneous saves by one user take
+     * turns, so the counts stay true until the insert commits and a burst cannot pass a limit.
+     */
+    async insertWithinLimits(
+      row: NewFootprintRow,
+      limits: { since: Date; maxKept: number; maxPerDay: number },
+    ): Promise<{ saved: FootprintRow } | { refused: 'kept' | 'perDay' }> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+        const [kept] = await tx.select({ n: count() }).from(carbonFootprints).where(eq(carbonFootprints.userId, row.userId));
+        if (Number(kept.n) >= limits.maxKept) return { refused: 'kept' as const };
+        const [recent] = await tx
+          .select({ n: count() })
+          .from(carbonFootprints)
+          .where(and(eq(carbonFootprints.userId, row.userId), gte(carbonFootprints.createdAt, limits.since)));
+        if (Number(recent.n) >= limits.maxPerDay) return { refused: 'perDay' as const };
+        const [saved] = await tx.insert(carbonFootprints).values(row).returning();
+        return { saved };
+      });
     },
 
     /** Newest first; ties (same instant) broken by the time-ordered uuidv7 id. */

@@ -37,23 +37,25 @@ export function createFootprintsService(deps: { repo: FootprintsRepository; carb
         });
       }
       const result = underInputs(() => compute(body));
-      const { kept, recent } = await repo.counts(userId, new Date(now().getTime() - DAY_MS));
-      if (kept >= limits.maxKept) {
+      const outcome = await repo.insertWithinLimits(
+        {
+          userId,
+          kind: body.kind,
+          inputs: body.inputs as Record<string, unknown>,
+          result: result as unknown as Record<string, unknown>,
+          total: result.total,
+          factorSetYear: result.factorSetYear,
+          createdAt: now(),
+        },
+        { since: new Date(now().getTime() - DAY_MS), maxKept: limits.maxKept, maxPerDay: limits.maxPerDay },
+      );
+      if ('refused' in outcome && outcome.refused === 'kept') {
         throw new AppError('CONFLICT', `You keep ${limits.maxKept.toLocaleString('en')} saved footprints, the most allowed. Delete some older ones to save more.`);
       }
-      if (recent >= limits.maxPerDay) {
+      if ('refused' in outcome) {
         throw new AppError('RATE_LIMITED', `You saved ${limits.maxPerDay} footprints in the last 24 hours, the most allowed. Please try again tomorrow.`);
       }
-      const row = await repo.insert({
-        userId,
-        kind: body.kind,
-        inputs: body.inputs as Record<string, unknown>,
-        result: result as unknown as Record<string, unknown>,
-        total: result.total,
-        factorSetYear: result.factorSetYear,
-        createdAt: now(),
-      });
-      return toSaved(row);
+      return toSaved(outcome.saved);
     },
 
     async list(userId: string, query: { page: number; size: number; kind?: string }) {
