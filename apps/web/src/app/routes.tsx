@@ -24,10 +24,26 @@ export const LAZY_PAGES = [
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 
+/**
+ * TanStack Query comes with the lazy pages (they are the ones that use it), loaded beside each
+ * page's own chunk; the server preloads it with the page (lazyPageModules).
+ */
+export const QUERY_PROVIDER_MODULE = 'src/app/query-provider.tsx';
+
 function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
   return {
     path: page.path,
-    lazy: async () => ({ Component: (await page.load())[page.name as keyof Awaited<ReturnType<typeof page.load>>] as React.ComponentType }),
+    lazy: async () => {
+      const [module, { AppQueryProvider }] = await Promise.all([page.load(), import('./query-provider.tsx')]);
+      const Page = module[page.name as keyof typeof module] as React.ComponentType;
+      return {
+        Component: () => (
+          <AppQueryProvider>
+            <Page />
+          </AppQueryProvider>
+        ),
+      };
+    },
     HydrateFallback: PageLoading,
   };
 }
@@ -57,8 +73,13 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-/** The source module of the lazy page at a path, for the server's preload links. */
-export function lazyPageModule(pathname: string): string | undefined {
+/** The source modules a lazy page at a path loads (its own and the query provider), for the server's preload links. */
+export function lazyPageModules(pathname: string): string[] {
+  const module = lazyPageModule(pathname);
+  return module ? [module, QUERY_PROVIDER_MODULE] : [];
+}
+
+function lazyPageModule(pathname: string): string | undefined {
   const segments = pathname.replace(/^\/+|\/+$/g, '').split('/');
   const matches = (pattern: string) => {
     const parts = pattern.split('/');
