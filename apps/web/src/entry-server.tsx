@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { Product } from '@app/contract';
 import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
 import { Providers } from './app/providers.tsx';
-import { appRoutes, lazyPageModules } from './app/routes.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { lazyPageModules } from './app/routes.tsx';
 import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { CatalogCache, type CatalogSeed } from './features/products/api/catalog-cache.ts';
@@ -58,8 +59,6 @@ export function publicPageKey(url: string): string | null {
   return page ? canonicalPath(page) : null;
 }
 
-const handler = createStaticHandler(appRoutes);
-
 /** Renders a public page; null when the URL is not one (the caller serves the app shell). */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, `${request.publicUrl}/`);
@@ -70,23 +69,20 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
   const seed: CatalogSeed =
     page.page === 'product' ? { detail: { slug: page.slug, product: product ?? null } } : { list: [...request.catalog.products] };
 
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) return null; // no loader redirects today; the shell copes with anything new
-  const router = createStaticRouter(handler.dataRoutes, context);
-
   // renderToString is synchronous, so this per-request currency cannot leak into another render.
   setRenderedCurrency(request.currency);
   const html = renderToString(
     <StrictMode>
       <Providers catalog={new CatalogCache(seed)}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url.pathname + url.search}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>,
   );
 
   const data: SsrData = {
     currency: request.currency,
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     catalog: seed,
   };
   const notFound = page.page === 'product' && !product;

@@ -1,11 +1,10 @@
 import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { configureApiClient } from './lib/api-client.ts';
-import { CatalogCache } from './features/products/api/catalog-cache.ts';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { CatalogCache } from './features/products/api/catalog-cache.ts';
 import { rememberCurrencyInCookie, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { readSsrData } from './ssr/ssr-data.ts';
 import './styles/tokens.css';
@@ -13,16 +12,12 @@ import './styles/base.css';
 
 /**
  * The browser entry. A public page arrives server-rendered with a data island: the catalog cache
- * and router start from the server's state and React hydrates the HTML. Other pages arrive as
- * the empty app shell and are rendered here.
+ * and the currency start from the server's state and React hydrates the HTML. Other pages arrive
+ * as the empty app shell and are rendered here.
  */
 const ssrData = readSsrData(document);
 if (ssrData) setRenderedCurrency(ssrData.currency);
 const catalog = new CatalogCache(ssrData?.catalog);
-const router = createAppRouter(ssrData?.router);
-
-// Forced logout navigates inside the SPA (no full reload) once the router exists.
-configureApiClient({ navigate: (to) => void router.navigate(to) });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
@@ -30,7 +25,9 @@ if (!container) throw new Error('index.html must contain #root');
 const app = (
   <StrictMode>
     <Providers catalog={catalog}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>
 );

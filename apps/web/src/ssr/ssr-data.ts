@@ -1,19 +1,16 @@
-import type { HydrationState } from 'react-router';
 import type { Currency } from '@app/contract/money';
 import type { CatalogSeed } from '../features/products/api/catalog-cache.ts';
 
 /**
  * What a server-rendered page hands the browser so hydration starts from exactly the state the
- * server rendered: the display currency, the router's hydration data and the catalog data it
- * rendered (the product list, or the one product of a product page). It
- * travels in `<script type="application/json" id="ssr-data">`, a data island the CSP allows
+ * server rendered: the display currency and the catalog data it rendered (the product list, or
+ * the one product of a product page). It travels in `<script type="application/json" id="ssr-data">`, a data island the CSP allows
  * (it is never executed), read by main.tsx before hydrating.
  */
 export const SSR_DATA_ID = 'ssr-data';
 
 export interface SsrData {
   currency: Currency;
-  router: HydrationState;
   catalog: CatalogSeed;
 }
 
