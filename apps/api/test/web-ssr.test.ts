@@ -70,8 +70,7 @@ describe('server-rendered public pages', () => {
     expect(response.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
     const { data } = island(response.body);
     expect(data.currency).toBe('USD');
-    expect(data.query.queries[0].queryKey).toEqual(['products', 'list', { showDetails: true }]);
-    expect(data.query.queries[0].state.data).toHaveLength(products.length);
+    expect(data.catalog.list).toHaveLength(products.length);
   });
 
   it('renders /products?kind= with only that kind in the grid', async () => {
@@ -187,6 +186,25 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('keeps TanStack Query out of the JavaScript the public pages load (they read the catalog cache)', async () => {
+    for (const url of ['/', '/products', `/products/${inStock.slug}`]) {
+      const html = (await app.inject({ url })).body;
+      const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const map = JSON.parse(readFileSync(path.join(webDist, `${script}.map`), 'utf8')) as { sources: string[] };
+        expect(map.sources.filter((source) => source.includes('node_modules/@tanstack/')), `${url} ${script}`).toEqual([]);
+      }
+    }
+  });
+
+  it('preloads TanStack Query with the lazy pages that use it (the query provider comes with the page)', async () => {
+    const html = (await app.inject({ url: '/account' })).body;
+    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/AccountPage.tsx'].file}">`);
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/query-provider.tsx'].file}">`);
+  });
+
   it('keeps the API 404 envelope for unknown /api paths', async () => {
     const response = await app.inject({ url: '/api/nope' });
     expect(response.statusCode).toBe(404);
@@ -242,7 +260,7 @@ describe('rendering around the catalog snapshot', () => {
     snapshot = snapshotOf('v3', [hostile, ...products.slice(1)]);
     const html = (await web.inject({ url: '/products/hostile' })).body;
     expect(html).not.toContain('<script>alert(1)');
-    expect(island(html).data.query.queries[0].state.data.name).toBe(hostile.name);
+    expect(island(html).data.catalog.detail.product.name).toBe(hostile.name);
     expect(jsonLd(html).name).toBe(hostile.name);
   });
 

@@ -82,6 +82,29 @@ describe('server-rendered public pages in a real browser', () => {
     await page.close();
   });
 
+  it('fetches only what the server did not send when moving inside the app from a product page', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchConsole(page);
+    await page.goto(`${live.server.url}/products/${inStock.slug}`, { waitUntil: 'networkidle' });
+    const fetches = watchProductFetches(page);
+    // The product page's island holds that product only: the catalog asks the API for the list.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'All products' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All products' }).waitFor();
+    await expect.poll(() => page.getByTestId('product-card').count()).toBe(products.length);
+    expect(fetches.map((url) => new URL(url).pathname + new URL(url).search)).toEqual(['/api/v1/products?showDetails=1']);
+    // Another product comes from that list at once, without asking again.
+    const other = products.find((product) => product.slug !== inStock.slug) ?? inStock;
+    await page.getByRole('link', { name: other.name, exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: other.name }).waitFor();
+    expect(fetches).toHaveLength(1);
+    // Back returns to the catalog, still from the cache.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'All products' }).waitFor();
+    expect(fetches).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('answers an unknown product with a clear not-found page', async () => {
     const page = await live.browser.newPage();
     const response = await page.goto(`${live.server.url}/products/no-such-product`, { waitUntil: 'networkidle' });
@@ -93,7 +116,8 @@ describe('server-rendered public pages in a real browser', () => {
   it('reports no CSP violation on the pages loaded as the app shell', async () => {
     const page = await live.browser.newPage();
     const problems = watchConsole(page);
-    // React Router warns "No `HydrateFallback` element provided" when a lazy page has no fallback.
+    // A guard from the data-router days, when React Router warned "No `HydrateFallback` element
+    // provided" for lazy pages; lazy pages now have a <Suspense> fallback.
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());

@@ -1,15 +1,14 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { QueryClient, dehydrate } from '@tanstack/react-query';
+import { StaticRouter } from 'react-router';
 import type { Product } from '@app/contract';
 import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
 import { Providers } from './app/providers.tsx';
-import { appRoutes, lazyPageModule } from './app/routes.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { lazyPageModules } from './app/routes.tsx';
 import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
-import { productKeys } from './features/products/api/get-products.ts';
-import { QUERY_DEFAULTS } from './lib/query-client.ts';
+import { CatalogCache, type CatalogSeed } from './features/products/api/catalog-cache.ts';
 import { absoluteUrl, productHead, renderHead, type PageHead } from './ssr/head.ts';
 import { canonicalPath, matchPublicPage, type PublicPage } from './ssr/public-pages.ts';
 import { serializeForScript, type SsrData } from './ssr/ssr-data.ts';
@@ -46,7 +45,7 @@ export interface RenderedPage {
   data: string;
 }
 
-export { CURRENCY_COOKIE, lazyPageModule };
+export { CURRENCY_COOKIE, lazyPageModules };
 
 /** The currency a request's cookie asks for, USD when it asks for none or an unknown one. */
 export function currencyFromCookie(value: string | undefined): Currency {
@@ -60,37 +59,31 @@ export function publicPageKey(url: string): string | null {
   return page ? canonicalPath(page) : null;
 }
 
-const handler = createStaticHandler(appRoutes);
-
 /** Renders a public page; null when the URL is not one (the caller serves the app shell). */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, `${request.publicUrl}/`);
   const page = matchPublicPage(url.pathname, url.searchParams);
   if (!page) return null;
 
-  const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
   const product = page.page === 'product' ? request.catalog.bySlug(page.slug) : undefined;
-  if (page.page === 'product') queryClient.setQueryData(productKeys.detail(page.slug), product ?? null);
-  else queryClient.setQueryData(productKeys.list(), [...request.catalog.products]);
-
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) return null; // no loader redirects today; the shell copes with anything new
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const seed: CatalogSeed =
+    page.page === 'product' ? { detail: { slug: page.slug, product: product ?? null } } : { list: [...request.catalog.products] };
 
   // renderToString is synchronous, so this per-request currency cannot leak into another render.
   setRenderedCurrency(request.currency);
   const html = renderToString(
     <StrictMode>
-      <Providers client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <Providers catalog={new CatalogCache(seed)}>
+        <StaticRouter location={url.pathname + url.search}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>,
   );
 
   const data: SsrData = {
     currency: request.currency,
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
-    query: dehydrate(queryClient),
+    catalog: seed,
   };
   const notFound = page.page === 'product' && !product;
   return {

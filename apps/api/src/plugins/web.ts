@@ -47,11 +47,12 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog }:
 
   const shells = new Map<string, EncodedBody>();
   const sendShell = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const module = ssr?.lazyPageModule(pathname) ?? '';
-    let body = shells.get(module);
+    const modules = ssr?.lazyPageModules(pathname) ?? [];
+    const key = modules.join(' ');
+    let body = shells.get(key);
     if (!body) {
-      body = encodeBody(template!.shell(module || undefined));
-      shells.set(module, body);
+      body = encodeBody(template!.shell(modules));
+      shells.set(key, body);
     }
     return sendHtml(request, reply, 200, body);
   };

@@ -1,4 +1,4 @@
-import type React from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { CatalogPage } from './routes/CatalogPage.tsx';
@@ -6,7 +6,7 @@ import { HomePage } from './routes/HomePage.tsx';
 import { NotFoundPage } from './routes/NotFoundPage.tsx';
 import { PageLoading } from './routes/PageLoading.tsx';
 import { ProductPage } from './routes/ProductPage.tsx';
-import { RouteErrorPage } from './routes/RouteErrorPage.tsx';
+import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
 
 /**
  * Pages loaded on demand, so a visit to the shop downloads only the shop. `module` is the
@@ -24,27 +24,50 @@ export const LAZY_PAGES = [
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 
+/**
+ * TanStack Query comes with the lazy pages (they are the ones that use it), loaded beside each
+ * page's own chunk; the server preloads it with the page (lazyPageModules).
+ */
+export const QUERY_PROVIDER_MODULE = 'src/app/query-provider.tsx';
+
+/** A page loaded on demand (React.lazy); the spinner holds the page area while its code loads. */
 function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
+  const Page = lazy(async () => {
+    const [module, { AppQueryProvider }] = await Promise.all([page.load(), import('./query-provider.tsx')]);
+    const Loaded = module[page.name as keyof typeof module] as ComponentType;
+    return {
+      default: () => (
+        <AppQueryProvider>
+          <Loaded />
+        </AppQueryProvider>
+      ),
+    };
+  });
   return {
     path: page.path,
-    lazy: async () => ({ Component: (await page.load())[page.name as keyof Awaited<ReturnType<typeof page.load>>] as React.ComponentType }),
-    HydrateFallback: PageLoading,
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    ),
   };
 }
 
 /**
- * Routes, shared by the browser router (router.tsx) and the server renderer (entry-server.tsx).
- * The public shop pages (home, catalog, product) are part of the entry so the server can render
- * them and the browser hydrate them at once. The pathless child carries the error boundary, so
- * a crashing page still shows the header and footer. /other/cart falls through to the
- * not-found page until its issue adds it here.
+ * Routes, shared by the browser (router.tsx, under <BrowserRouter>) and the server renderer
+ * (entry-server.tsx, under <StaticRouter>). Declarative routes (useRoutes), not a data router:
+ * nothing here uses loaders or actions, and the data router alone would cost ~17 KB gzipped of
+ * the first load (decision 0007). The public shop pages (home, catalog, product) are part of the
+ * entry so the server can render them and the browser hydrate them at once. The pathless child
+ * is the error boundary, so a crashing page still shows the header and footer. /other/cart
+ * falls through to the not-found page until its issue adds it here.
  */
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       {
-        errorElement: <RouteErrorPage />,
+        element: <RouteErrorBoundary />,
         children: [
           { index: true, element: <HomePage /> },
           { path: 'products', element: <CatalogPage /> },
@@ -57,8 +80,13 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-/** The source module of the lazy page at a path, for the server's preload links. */
-export function lazyPageModule(pathname: string): string | undefined {
+/** The source modules a lazy page at a path loads (its own and the query provider), for the server's preload links. */
+export function lazyPageModules(pathname: string): string[] {
+  const module = lazyPageModule(pathname);
+  return module ? [module, QUERY_PROVIDER_MODULE] : [];
+}
+
+function lazyPageModule(pathname: string): string | undefined {
   const segments = pathname.replace(/^\/+|\/+$/g, '').split('/');
   const matches = (pattern: string) => {
     const parts = pattern.split('/');

@@ -1,13 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { registerClientStateReset } from './client-state.ts';
+import { USER_SCOPED_QUERY_KEY } from './query-keys.ts';
 
-/**
- * Query keys of data that belongs to the signed-in user start with this prefix, so a forced
- * logout can drop them without throwing away public data such as the product list.
- */
-export const USER_SCOPED_QUERY_KEY = ['user'] as const;
+export { USER_SCOPED_QUERY_KEY };
 
-/** Query defaults, shared with the server renderer so both caches behave alike. */
+/** Query defaults of the pages that use TanStack Query (account, carbon, sign-in). */
 export const QUERY_DEFAULTS = {
   queries: {
     // One retry covers a blip; more would keep people staring at skeletons on a real outage.

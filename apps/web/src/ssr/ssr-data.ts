@@ -1,19 +1,17 @@
-import type { DehydratedState } from '@tanstack/react-query';
-import type { HydrationState } from 'react-router';
 import type { Currency } from '@app/contract/money';
+import type { CatalogSeed } from '../features/products/api/catalog-cache.ts';
 
 /**
  * What a server-rendered page hands the browser so hydration starts from exactly the state the
- * server rendered: the display currency, the router's hydration data and the query cache. It
- * travels in `<script type="application/json" id="ssr-data">`, a data island the CSP allows
+ * server rendered: the display currency and the catalog data it rendered (the product list, or
+ * the one product of a product page). It travels in `<script type="application/json" id="ssr-data">`, a data island the CSP allows
  * (it is never executed), read by main.tsx before hydrating.
  */
 export const SSR_DATA_ID = 'ssr-data';
 
 export interface SsrData {
   currency: Currency;
-  router: HydrationState;
-  query: DehydratedState;
+  catalog: CatalogSeed;
 }
 
 /**
@@ -38,13 +36,4 @@ export function readSsrData(doc: Document): SsrData | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The server rendered from the catalog as it is now, so the data is as fresh as the response,
- * even when the HTML came from the server's cache: restamp it, or the query cache would think it
- * old and fetch again right after hydration.
- */
-export function restampQueries(state: DehydratedState, now = Date.now()): DehydratedState {
-  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
 }

@@ -38,10 +38,14 @@ export class HtmlTemplate {
       .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    <script type="application/json" id="ssr-data">${dataJson}</script>`);
   }
 
-  /** The app shell, preloading the chunks and CSS of `module` (a source path in the manifest) when given. */
-  shell(module?: string): string {
-    if (!module || !this.manifest[module]) return this.html;
-    const { files, css } = this.collect(module);
+  /** The app shell, preloading the chunks and CSS of `modules` (source paths in the manifest). */
+  shell(modules: readonly string[] = []): string {
+    const known = modules.filter((module) => this.manifest[module]);
+    if (known.length === 0) return this.html;
+    const files = new Set<string>();
+    const css = new Set<string>();
+    const seen = new Set<string>();
+    for (const module of known) this.collect(module, seen, files, css);
     const links = [
       ...[...files].filter((file) => !this.entry.files.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ...[...css].filter((file) => !this.entry.css.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),

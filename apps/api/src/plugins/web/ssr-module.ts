@@ -19,7 +19,8 @@ export interface SsrModule {
   CURRENCY_COOKIE: string;
   currencyFromCookie(value: string | undefined): string;
   publicPageKey(url: string): string | null;
-  lazyPageModule(pathname: string): string | undefined;
+  /** Source modules (Vite manifest keys) the lazy page at a path loads; empty when none. */
+  lazyPageModules(pathname: string): string[];
   render(request: {
     url: string;
     currency: string;

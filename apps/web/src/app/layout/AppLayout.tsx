@@ -1,8 +1,9 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Toaster } from '../../components/ui/Toaster.tsx';
 import { useSessionCookieCheck } from '../../features/session/useSessionCookieCheck.ts';
 import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
 import { Header } from './Header.tsx';
+import { useScrollRestoration } from './useScrollRestoration.ts';
 import { Footer } from './Footer.tsx';
 import './layout.css';
 
@@ -10,6 +11,7 @@ import './layout.css';
 export function AppLayout() {
   useSessionCookieCheck();
   useSessionHydration();
+  useScrollRestoration();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -21,7 +23,6 @@ export function AppLayout() {
       </main>
       <Footer />
       <Toaster />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Spinner } from '../../components/ui/Spinner.tsx';
 
 /**
- * Shown in the page area while a page's code loads on the first visit (the route's
- * HydrateFallback), so the header and footer are there at once and nothing is blank.
+ * Shown in the page area while a lazy page's code loads (its <Suspense> fallback, routes.tsx),
+ * so the header and footer are there at once and nothing is blank.
  */
 export function PageLoading() {
   return (

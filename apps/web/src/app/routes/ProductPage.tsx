@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
-import { useProduct } from '../../features/products/api/get-products.ts';
+import { useProduct } from '../../features/products/api/use-catalog.ts';
 import { ProductDetails } from '../../features/products/components/ProductDetails.tsx';
 import { KIND_LABEL } from '../../features/products/price.ts';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
@@ -11,7 +11,7 @@ import { useAddToCart } from './use-add-to-cart.ts';
 import './status-page.css';
 
 /**
- * `/products/:slug`: one product. Server-rendered with the product already in the query cache;
+ * `/products/:slug`: one product. Server-rendered with the product already in the catalog cache;
  * after a client-side navigation from a list it shows at once from the list's cache.
  */
 export function ProductPage() {

@@ -1,10 +1,9 @@
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/Button.tsx';
 import './status-page.css';
 
 /** Shown inside the layout when a page throws while rendering or loading. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   // The detail goes to the console for developers; people get a calm message.
   console.error(error);
   return (

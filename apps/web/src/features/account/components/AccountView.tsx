@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { useMe } from '../../session/api/get-me.ts';
+import { useMe } from '../../session/api/use-me.ts';
 import { AddressSection } from './AddressSection.tsx';
 import { CurrencySection } from './CurrencySection.tsx';
 import { LoginEmailSection } from './LoginEmailSection.tsx';

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@app/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
@@ -45,28 +44,4 @@ export async function getProductBySlug(slug: string): Promise<Product | null> {
     throw new Error(PRODUCT_FETCH_ERROR);
   }
   return parsed.data.data;
-}
-
-export const productKeys = {
-  all: ['products'] as const,
-  list: () => [...productKeys.all, 'list', { showDetails: true }] as const,
-  detail: (slug: string) => [...productKeys.all, 'detail', slug] as const,
-};
-
-export function useProducts() {
-  return useQuery({ queryKey: productKeys.list(), queryFn: getProducts });
-}
-
-/**
- * One product for its page. Coming from a list, the product is already in the list cache, so
- * the page shows at once (initialData) and nothing is fetched again until it goes stale.
- */
-export function useProduct(slug: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: productKeys.detail(slug),
-    queryFn: () => getProductBySlug(slug),
-    initialData: () => queryClient.getQueryData<Product[]>(productKeys.list())?.find((product) => product.slug === slug),
-    initialDataUpdatedAt: () => queryClient.getQueryState(productKeys.list())?.dataUpdatedAt,
-  });
 }

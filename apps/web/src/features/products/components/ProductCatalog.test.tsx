@@ -1,9 +1,10 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Product } from '@app/contract';
 import { ProductCatalog, type ProductKindFilter } from './ProductCatalog.tsx';
+import { CatalogCache } from '../api/catalog-cache.ts';
+import { CatalogCacheProvider } from '../api/use-catalog.ts';
 import { cleanup, click, render } from '../../../test/render.tsx';
 // getProducts loads its zod schemas on demand; loaded up front, the flushes below need not wait for a module load.
 import '../api/product-schemas.ts';
@@ -59,13 +60,13 @@ afterEach(() => {
 });
 
 function renderCatalog(kind: ProductKindFilter = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const cache = new CatalogCache({}, { retry: 0 });
   return render(
-    <QueryClientProvider client={client}>
+    <CatalogCacheProvider cache={cache}>
       <MemoryRouter>
         <ProductCatalog kind={kind} currency="USD" onAddToCart={() => {}} />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </CatalogCacheProvider>,
   );
 }
 

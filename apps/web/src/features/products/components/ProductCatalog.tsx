@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Currency, Product } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { useProducts } from '../api/get-products.ts';
+import { useProducts } from '../api/use-catalog.ts';
 import { ProductCard } from './ProductCard.tsx';
 import { ProductCardSkeleton } from './ProductCardSkeleton.tsx';
 import './product-catalog.css';
@@ -67,7 +67,8 @@ export function ProductCatalog({ kind, currency, onAddToCart }: ProductCatalogPr
     );
   }
 
-  const products = kind ? data.filter((product) => product.kind === kind) : data;
+  const all = data ?? []; // defined here: neither pending nor failed
+  const products = kind ? all.filter((product) => product.kind === kind) : all;
 
   if (products.length === 0) {
     const text = EMPTY_TEXT[kind ?? 'all'];

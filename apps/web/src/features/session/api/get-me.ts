@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '@app/contract';
 import { apiClient } from '../../../lib/api-client.ts';
-import { USER_SCOPED_QUERY_KEY } from '../../../lib/query-client.ts';
-import { useSession } from '../session-store.ts';
+import { USER_SCOPED_QUERY_KEY } from '../../../lib/query-keys.ts';
 
 /** Spec §8: the message thrown when the current-user call does not answer 200. */
 export const READ_USER_FAILED = 'read user failed';
@@ -18,13 +16,4 @@ export async function getMe(): Promise<MeResponse> {
   const parsed = meResponseSchema.safeParse(response.data);
   if (!parsed.success) throw new Error(READ_USER_FAILED);
   return parsed.data;
-}
-
-/**
- * The current user, only while logged in. No retry: a 401 has already forced a logout, and
- * asking again would only repeat it.
- */
-export function useMe() {
-  const isLoggedIn = useSession((state) => state.isLoggedIn);
-  return useQuery({ queryKey: meQueryKey, queryFn: getMe, enabled: isLoggedIn, retry: false });
 }

@@ -1,0 +1,118 @@
+import type { Product } from '@app/contract';
+import { getProductBySlug, getProducts } from './get-products.ts';
+
+/**
+ * The shop's public data in the browser: the product list and single products, kept like a tiny
+ * query cache (fresh for a minute, one retry, a Retry that refetches). It replaces TanStack Query
+ * on the public pages so that library stays out of their first load; it is loaded with the pages
+ * that need it (account, carbon, sign-in). A server-rendered page seeds it from the data island,
+ * so hydration renders exactly the server's markup and nothing is fetched again.
+ */
+
+/** What the server hands over in the data island: the list, or one product (null: not found). */
+export interface CatalogSeed {
+  list?: Product[];
+  detail?: { slug: string; product: Product | null };
+}
+
+/** One cached read. Entries are replaced, never changed, so React sees each change. */
+export interface CatalogEntry<T> {
+  data: T | undefined;
+  error: boolean;
+  fetching: boolean;
+  updatedAt: number;
+}
+
+export interface CatalogCacheOptions {
+  /** Retries after a failed read (one covers a blip; more would keep people staring at skeletons). */
+  retry?: number;
+  retryDelayMs?: number;
+  staleMs?: number;
+}
+
+const EMPTY: CatalogEntry<never> = Object.freeze({ data: undefined, error: false, fetching: false, updatedAt: 0 });
+
+export class CatalogCache {
+  private list: CatalogEntry<Product[]> = EMPTY;
+  private readonly details = new Map<string, CatalogEntry<Product | null>>();
+  private readonly listeners = new Set<() => void>();
+  private readonly retry: number;
+  private readonly retryDelayMs: number;
+  private readonly staleMs: number;
+
+  constructor(seed: CatalogSeed = {}, options: CatalogCacheOptions = {}, now = Date.now()) {
+    this.retry = options.retry ?? 1;
+    this.retryDelayMs = options.retryDelayMs ?? 1000;
+    this.staleMs = options.staleMs ?? 60_000;
+    // Stamped now, not when the server rendered: the server's data is as fresh as its response.
+    if (seed.list) this.list = { data: seed.list, error: false, fetching: false, updatedAt: now };
+    if (seed.detail) this.details.set(seed.detail.slug, { data: seed.detail.product, error: false, fetching: false, updatedAt: now });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  listEntry(): CatalogEntry<Product[]> {
+    return this.list;
+  }
+
+  /** A product's entry; coming from a list, the product is already there, so its page shows at once. */
+  detailEntry(slug: string): CatalogEntry<Product | null> {
+    const entry = this.details.get(slug);
+    if (entry) return entry;
+    const fromList = this.list.data?.find((product) => product.slug === slug);
+    if (!fromList) return EMPTY;
+    const seeded = { data: fromList, error: false, fetching: false, updatedAt: this.list.updatedAt };
+    this.details.set(slug, seeded);
+    return seeded;
+  }
+
+  /** Fetches the list when it is missing or stale (or always, with `force`: the Retry button). */
+  loadList(force = false): Promise<void> {
+    if (!this.needsFetch(this.list, force)) return Promise.resolve();
+    return this.run(getProducts, () => this.list, (entry) => (this.list = entry));
+  }
+
+  loadProduct(slug: string, force = false): Promise<void> {
+    if (!this.needsFetch(this.detailEntry(slug), force)) return Promise.resolve();
+    return this.run(
+      () => getProductBySlug(slug),
+      () => this.detailEntry(slug),
+      (entry) => this.details.set(slug, entry),
+    );
+  }
+
+  private needsFetch(entry: CatalogEntry<unknown>, force: boolean): boolean {
+    if (entry.fetching) return false;
+    if (force) return true;
+    if (entry.data === undefined) return !entry.error;
+    return Date.now() - entry.updatedAt > this.staleMs;
+  }
+
+  private async run<T>(read: () => Promise<T>, get: () => CatalogEntry<T>, set: (entry: CatalogEntry<T>) => void) {
+    set({ ...get(), fetching: true });
+    this.emit();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const data = await read();
+        set({ data, error: false, fetching: false, updatedAt: Date.now() });
+        break;
+      } catch {
+        if (attempt < this.retry) {
+          await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
+          continue;
+        }
+        // Data shown before stays shown; only a page without any shows the error.
+        set({ ...get(), error: get().data === undefined, fetching: false });
+        break;
+      }
+    }
+    this.emit();
+  }
+
+  private emit() {
+    for (const listener of [...this.listeners]) listener();
+  }
+}

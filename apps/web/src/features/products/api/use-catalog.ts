@@ -1,0 +1,55 @@
+import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { Product } from '@app/contract';
+import type { CatalogCache, CatalogEntry } from './catalog-cache.ts';
+
+/**
+ * The hooks the public pages read products with. The cache comes from context: the server makes
+ * one per request (seeded from the catalog), the browser one per visit (seeded from the island).
+ */
+const CatalogCacheContext = createContext<CatalogCache | null>(null);
+
+export function CatalogCacheProvider({ cache, children }: { cache: CatalogCache; children: ReactNode }) {
+  return createElement(CatalogCacheContext.Provider, { value: cache }, children);
+}
+
+function useCatalogCache(): CatalogCache {
+  const cache = useContext(CatalogCacheContext);
+  if (!cache) throw new Error('Product hooks need a <CatalogCacheProvider> (app/providers.tsx)');
+  return cache;
+}
+
+/** The shape of a read the pages show: the same flags they used with TanStack Query. */
+export interface CatalogRead<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => Promise<void>;
+}
+
+function toRead<T>(entry: CatalogEntry<T>, refetch: () => Promise<void>): CatalogRead<T> {
+  return {
+    data: entry.data,
+    isPending: entry.data === undefined && !entry.error,
+    isError: entry.error,
+    isFetching: entry.fetching,
+    refetch,
+  };
+}
+
+/** `GET v1/products?showDetails=1`, cached; fetched on mount when missing or stale. */
+export function useProducts(): CatalogRead<Product[]> {
+  const cache = useCatalogCache();
+  const entry = useSyncExternalStore(cache.subscribe, () => cache.listEntry(), () => cache.listEntry());
+  useEffect(() => void cache.loadList(), [cache]);
+  return toRead(entry, () => cache.loadList(true));
+}
+
+/** One product for its page (null: not found); shown at once when a list already holds it. */
+export function useProduct(slug: string): CatalogRead<Product | null> {
+  const cache = useCatalogCache();
+  const read = () => cache.detailEntry(slug);
+  const entry = useSyncExternalStore(cache.subscribe, read, read);
+  useEffect(() => void cache.loadProduct(slug), [cache, slug]);
+  return toRead(entry, () => cache.loadProduct(slug, true));
+}
