@@ -73,9 +73,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemoryDatabase }));
   app.decorate('database', database);
@@ -91,6 +88,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const signer = new TokenSigner(config.jwtSecret, config.jwtTtlSeconds);
   const users = createUsersRepository(database.db);
 
+  // First of the request hooks: it sets the security headers and x-request-id, so every answer,
+  // errors from later hooks included, carries them.
   await registerSecurity(app, config);
   await registerDocs(app);
   const authRepository = createAuthRepository(database.db);

@@ -49,7 +49,10 @@ export interface AuthDeps {
 export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
+  // Only routes that ask for auth get the hook, so the others (catalog reads, pages) pay nothing
+  // for it. It goes first among the route's request hooks, where a global hook would run: before
+  // the rate limit, as before.
+  const authenticate = async (request: FastifyRequest) => {
     const mode = request.routeOptions.config?.auth;
     if (!mode) return;
     const token = bearerToken(request);
@@ -63,6 +66,11 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
       throw new AppError(user.reason === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED', user.reason === 'expired' ? 'Your session has expired. Please log in again' : 'Your session is not valid. Please log in again');
     }
     request.user = user.user;
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.auth) return;
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [authenticate, ...own];
   });
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
@@ -10,32 +11,34 @@ import { AppError } from '../lib/app-error.ts';
  * Sensitive routes tighten the limit with `config: { rateLimit: sensitiveRateLimit(config) }`.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  // helmet's middleware is built once, with every header value precomputed; @fastify/helmet
-  // rebuilt it (parsing the CSP) on every request, a sixth of a catalog read's time.
-  const applySecurityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and React set some styles at run time; no inline scripts are allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
+  // helmet decides the headers; it runs once, here, and every answer gets its result from one
+  // sync hook (with the request id) instead of helmet's middleware wrapper per request.
+  const securityHeaders = recordHelmetHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Radix and React set some styles at run time; no inline scripts are allowed.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Set below, only over https: over plain http the header is meaningless and pins nothing.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    addHsts(request, reply);
-    applySecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+      crossOriginEmbedderPolicy: false,
+      // Set below, only over https: over plain http the header is meaningless and pins nothing.
+      strictTransportSecurity: false,
+    }),
+  );
+  app.addHook('onRequest', function stampResponseHeaders(request, reply, done) {
+    stampHeaders(request, reply, securityHeaders);
+    done();
   });
 
   if (config.corsOrigin) {
@@ -52,6 +55,40 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Header names and values, lower-case, in the order they are set. */
+export interface HeaderList {
+  names: readonly string[];
+  values: readonly string[];
+}
+
+/**
+ * The headers a helmet middleware sets, found by running it once against a response that only
+ * records them. Our helmet options have no per-request parts (no CSP nonces), so every request
+ * would get exactly these; `security-headers.test.ts` compares them with helmet run per request.
+ */
+export function recordHelmetHeaders(middleware: ReturnType<typeof helmet>): HeaderList {
+  const recorded = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => recorded.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => recorded.delete(name.toLowerCase()),
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish synchronously; its headers cannot be precomputed');
+  return { names: [...recorded.keys()], values: [...recorded.values()] };
+}
+
+/** Security headers, HSTS over https and the request id: what every answer carries, set as the request arrives. */
+function stampHeaders(request: FastifyRequest, reply: FastifyReply, headers: HeaderList) {
+  const { names, values } = headers;
+  for (let i = 0; i < names.length; i += 1) reply.header(names[i]!, values[i]);
+  reply.header('x-request-id', request.id);
+  addHsts(request, reply);
+}
 
 /** HSTS over https only; request.protocol follows X-Forwarded-Proto only when TRUST_PROXY is on. */
 function addHsts(request: FastifyRequest, reply: FastifyReply) {

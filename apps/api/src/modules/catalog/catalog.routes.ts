@@ -46,10 +46,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
     { path: '/v1/products/offered', filter: 'offered', summary: 'Products on offer, sorted by id (same query as /v1/products)' },
   ];
   for (const { path, filter, summary } of lists) {
-    app.get(path, { schema: listSchema(summary), validatorCompiler: rememberingValidator, compress: false }, async (request, reply) => {
+    // Sync handlers (a promise only while a new list is built): an async one costs each read a
+    // promise and a microtask, measurable on a 1 KB answer.
+    app.get(path, { schema: listSchema(summary), validatorCompiler: rememberingValidator, compress: false }, (request, reply) => {
       const withDetails = request.query.showDetails === '1' || request.query.showDetails === 'true';
       const body = model.listBody({ filter, withDetails, limit: request.query.limit });
-      return sendEncoded(request, reply, body instanceof Promise ? await body : body);
+      if (body instanceof Promise) {
+        return body.then((ready) => {
+          sendEncoded(request, reply, ready);
+        });
+      }
+      sendEncoded(request, reply, body);
     });
   }
 
@@ -65,10 +72,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
       validatorCompiler: rememberingValidator,
       compress: false,
     },
-    async (request, reply) => {
+    (request, reply) => {
       const body = model.productBody(request.params.slug);
       if (!body) throw notFound('Product');
-      return sendEncoded(request, reply, body);
+      sendEncoded(request, reply, body);
     },
   );
 };
