@@ -198,6 +198,16 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('leaves the dialog library out of the login page\'s first load (the sign-up popups load when opened)', async () => {
+    const html = (await app.inject({ url: '/login' })).body;
+    const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const map = JSON.parse(readFileSync(path.join(webDist, `${script}.map`), 'utf8')) as { sources: string[] };
+      expect(map.sources.filter((source) => source.includes('node_modules/@radix-ui/react-dialog/')), script).toEqual([]);
+    }
+  });
+
   it('preloads TanStack Query with the lazy pages that use it (the query provider comes with the page)', async () => {
     const html = (await app.inject({ url: '/account' })).body;
     const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { isCheckoutPath } from '../redirects.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
-import { RegistrationSuccessDialog } from './RegistrationSuccessDialog.tsx';
-import { VerificationDialog } from './VerificationDialog.tsx';
+
+// The two popups (and the dialog library under them) load when a sign-up first opens one, so
+// the login page's first load carries only the forms.
+const RegistrationSuccessDialog = lazy(async () => ({ default: (await import('./RegistrationSuccessDialog.tsx')).RegistrationSuccessDialog }));
+const VerificationDialog = lazy(async () => ({ default: (await import('./VerificationDialog.tsx')).VerificationDialog }));
 import './auth.css';
 
 export type AuthTab = 'login' | 'register';
@@ -73,6 +76,7 @@ export function AuthPanel({ tab, onTabChange, initialEmail, next, onSignedIn }: 
           },
         ]}
       />
+      <Suspense fallback={null}>
       {registered && (
         <RegistrationSuccessDialog
           open={successOpen}
@@ -93,6 +97,7 @@ export function AuthPanel({ tab, onTabChange, initialEmail, next, onSignedIn }: 
           checkout={isCheckoutPath(next)}
         />
       )}
+      </Suspense>
     </>
   );
 }
