@@ -5,6 +5,7 @@ import { isInStock, shortDescriptionBullets } from '@app/contract/catalog-rules'
 import type { Currency } from '@app/contract/money';
 import { Button } from '../../../components/ui/Button.tsx';
 import { KIND_LABEL, displayPrice } from '../price.ts';
+import { ProductPrice } from './ProductPrice.tsx';
 import './product-card.css';
 
 export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
@@ -68,24 +69,7 @@ export function ProductCard({ product, currency, onAddToCart }: ProductCardProps
         )}
 
         <div className="product-card__footer">
-          <p className="product-card__price">
-            {price ? (
-              <>
-                <span className="visually-hidden">Price: </span>
-                <span className="product-card__price-current" data-testid="product-price">
-                  {price.price}
-                </span>
-                {price.oldPrice && (
-                  <s className="product-card__price-old" data-testid="product-old-price">
-                    <span className="visually-hidden">Previous price: </span>
-                    {price.oldPrice}
-                  </s>
-                )}
-              </>
-            ) : (
-              <span className="product-card__price-missing">Price on request</span>
-            )}
-          </p>
+          <ProductPrice price={price} block="product-card" />
 
           {inStock ? (
             <>

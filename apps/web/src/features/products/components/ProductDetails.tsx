@@ -4,6 +4,7 @@ import { isInStock, shortDescriptionBullets } from '@app/contract/catalog-rules'
 import type { Currency } from '@app/contract/money';
 import { Button } from '../../../components/ui/Button.tsx';
 import { KIND_LABEL, displayPrice } from '../price.ts';
+import { ProductPrice } from './ProductPrice.tsx';
 import { PLACEHOLDER_IMAGE } from './ProductCard.tsx';
 import { ProductFacts } from './ProductFacts.tsx';
 import './product-details.css';
@@ -65,24 +66,7 @@ export function ProductDetails({ product, currency, onAddToCart }: ProductDetail
           {product.name}
         </h1>
 
-        <p className="product-details__price">
-          {price ? (
-            <>
-              <span className="visually-hidden">Price: </span>
-              <span className="product-details__price-current" data-testid="product-price">
-                {price.price}
-              </span>
-              {price.oldPrice && (
-                <s className="product-details__price-old" data-testid="product-old-price">
-                  <span className="visually-hidden">Previous price: </span>
-                  {price.oldPrice}
-                </s>
-              )}
-            </>
-          ) : (
-            <span className="product-card__price-missing">Price on request</span>
-          )}
-        </p>
+        <ProductPrice price={price} block="product-details" />
 
         <div className="product-details__buy">
           {inStock ? (
