@@ -68,6 +68,9 @@ export const productSchema = z.object({
   projectValidityDate: z.string().nullable(),
   featured: z.boolean(),
   offered: z.boolean(),
+  /** Mean review rating (1–5, one decimal), null until the first review. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
   details: z
     .object({
       standards: z.array(standardSchema),

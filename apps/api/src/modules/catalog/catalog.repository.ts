@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, avg, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   categories,
@@ -6,6 +6,7 @@ import {
   productCategories,
   productColors,
   productImages,
+  productReviews,
   productPrices,
   productSdgs,
   productSizes,
@@ -27,6 +28,7 @@ export interface ProductBundle {
   categories: { productId: string; id: string; name: string; slug: string }[];
   standards: { productId: string; id: string; name: string; slug: string; logo: string; website: string | null }[];
   sdgs: { productId: string; id: string; number: number; name: string; color: string; image: string }[];
+  ratings: { productId: string; average: string | null; count: number }[];
 }
 
 export function createCatalogRepository(db: Database) {
@@ -51,8 +53,8 @@ export function createCatalogRepository(db: Database) {
 
   async function loadRelations(rows: ProductRow[], withDetails: boolean): Promise<ProductBundle> {
     const ids = rows.map((row) => row.id);
-    if (ids.length === 0) return { products: [], images: [], prices: [], colors: [], sizes: [], categories: [], standards: [], sdgs: [] };
-    const [images, prices, colors, categoryRows] = await Promise.all([
+    if (ids.length === 0) return { products: [], images: [], prices: [], colors: [], sizes: [], categories: [], standards: [], sdgs: [], ratings: [] };
+    const [images, prices, colors, categoryRows, ratings] = await Promise.all([
       db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position)),
       db.select().from(productPrices).where(inArray(productPrices.productId, ids)),
       db.select().from(productColors).where(inArray(productColors.productId, ids)).orderBy(asc(productColors.position)),
@@ -61,6 +63,11 @@ export function createCatalogRepository(db: Database) {
         .from(productCategories)
         .innerJoin(categories, eq(categories.id, productCategories.categoryId))
         .where(inArray(productCategories.productId, ids)),
+      db
+        .select({ productId: productReviews.productId, average: avg(productReviews.rating), count: count() })
+        .from(productReviews)
+        .where(inArray(productReviews.productId, ids))
+        .groupBy(productReviews.productId),
     ]);
     const colorIds = colors.map((color) => color.id);
     const sizes = colorIds.length
@@ -75,6 +82,7 @@ export function createCatalogRepository(db: Database) {
       categories: categoryRows,
       standards: [],
       sdgs: [],
+      ratings,
     };
     if (withDetails) {
       const [standardRows, sdgRows] = await Promise.all([

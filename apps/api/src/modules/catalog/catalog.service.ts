@@ -23,6 +23,7 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
   const categories = groupBy(bundle.categories, (r) => r.productId);
   const standards = groupBy(bundle.standards, (r) => r.productId);
   const sdgs = groupBy(bundle.sdgs, (r) => r.productId);
+  const ratings = new Map(bundle.ratings.map((r) => [r.productId, r]));
 
   return bundle.products.map((row) => {
     const variation = (colors.get(row.id) ?? []).map((color) => {
@@ -67,6 +68,8 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
       projectValidityDate: row.projectValidityDate,
       featured: row.featured,
       offered: row.offered,
+      averageRating: averageRating(ratings.get(row.id)?.average),
+      reviewCount: ratings.get(row.id)?.count ?? 0,
       createdAt: row.createdAt.toISOString(),
     };
     if (withDetails) {
@@ -77,4 +80,10 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
     }
     return product;
   });
+}
+
+/** The mean rating shown on a product: one decimal, null without reviews. */
+function averageRating(average: string | null | undefined): number | null {
+  if (average === null || average === undefined) return null;
+  return Math.round(Number(average) * 10) / 10;
 }

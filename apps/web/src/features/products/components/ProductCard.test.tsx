@@ -30,6 +30,8 @@ function makeProduct(overrides: Partial<Product> = {}): Product {
     projectValidityDate: null,
     featured: false,
     offered: false,
+    averageRating: null,
+    reviewCount: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -31,6 +31,8 @@ function product(id: string, kind: Product['kind']): Product {
     projectValidityDate: null,
     featured: false,
     offered: false,
+    averageRating: null,
+    reviewCount: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }

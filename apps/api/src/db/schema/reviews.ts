@@ -1,0 +1,38 @@
+import { check, index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { uuidv7 } from '../../lib/uuid.ts';
+import { products } from './catalog.ts';
+import { orders } from './orders.ts';
+import { users } from './users.ts';
+
+/**
+ * Product reviews by buyers: one per product per order (the unique key makes a second one a
+ * conflict even when two arrive at once). `businessId` marks a review written for a business
+ * (spec §7 business reviews); its foreign key comes with the business tables.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id'),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('product_reviews_product_order_key').on(t.productId, t.orderId),
+    index('product_reviews_product_created_idx').on(t.productId, t.createdAt),
+    index('product_reviews_business_idx').on(t.businessId, t.productId),
+    check('product_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
