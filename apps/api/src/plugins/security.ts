@@ -2,9 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.ts';
-import { AppError } from '../lib/app-error.ts';
+import { registerRateLimit } from './rate-limit.ts';
 
 /**
  * Security headers, CORS (off unless CORS_ORIGIN is set) and the global rate limit.
@@ -45,13 +44,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: false });
   }
 
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`), { statusCode: 429 }),
-  });
+  registerRateLimit(app, { max: config.rateLimitMax, timeWindow: '1 minute' });
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
