@@ -43,7 +43,8 @@ export function WishlistHeart({ product, variant = 'overlay' }: WishlistHeartPro
       type="button"
       className={`wishlist-heart wishlist-heart--${variant}`}
       aria-pressed={isLoggedIn ? saved : false}
-      aria-label={`Wishlist: ${product.name}`}
+      // On a card the product's name tells the hearts apart; on the product page the visible word names it.
+      aria-label={variant === 'overlay' ? `Wishlist: ${product.name}` : undefined}
       title={saved ? 'Remove from wishlist' : 'Add to wishlist'}
       aria-busy={busy || undefined}
       disabled={busy}
@@ -59,7 +60,8 @@ export function WishlistHeart({ product, variant = 'overlay' }: WishlistHeartPro
           strokeLinejoin="round"
         />
       </svg>
-      {variant === 'inline' && <span>{saved ? 'In your wishlist' : 'Add to wishlist'}</span>}
+      {/* One name whatever the state: aria-pressed says whether it is on the list. */}
+      {variant === 'inline' && <span>Wishlist</span>}
     </button>
   );
 }
