@@ -21,6 +21,7 @@ export const LAZY_PAGES = [
   { path: 'account', module: 'src/app/routes/AccountPage.tsx', load: () => import('./routes/AccountPage.tsx'), name: 'AccountPage' },
   { path: 'carbon-calculator', module: 'src/features/carbon/pages/CarbonCalculatorPage.tsx', load: () => import('../features/carbon/pages/CarbonCalculatorPage.tsx'), name: 'CarbonCalculatorPage' },
   { path: 'account/sustainability', module: 'src/features/carbon/pages/SustainabilityEditorPage.tsx', load: () => import('../features/carbon/pages/SustainabilityEditorPage.tsx'), name: 'SustainabilityEditorPage' },
+  { path: 'wishlist', module: 'src/features/wishlist/pages/WishlistPage.tsx', load: () => import('../features/wishlist/pages/WishlistPage.tsx'), name: 'WishlistPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 

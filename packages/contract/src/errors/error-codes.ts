@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** Adding would take the wishlist past its cap (WISHLIST_MAX_ITEMS). */
+  WISHLIST_FULL: 409,
   /** The request took too long to arrive (the server's request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { Toaster } from '../../components/ui/Toaster.tsx';
+import { CompareBar } from '../../features/compare/components/CompareBar.tsx';
+import { useAddToCart } from '../routes/use-add-to-cart.ts';
 import { useSessionCookieCheck } from '../../features/session/useSessionCookieCheck.ts';
 import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
 import { Header } from './Header.tsx';
@@ -12,6 +14,7 @@ export function AppLayout() {
   useSessionCookieCheck();
   useSessionHydration();
   useScrollRestoration();
+  const addToCart = useAddToCart();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -22,6 +25,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CompareBar onAddToCart={addToCart} />
       <Toaster />
     </div>
   );

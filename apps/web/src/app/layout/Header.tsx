@@ -4,6 +4,7 @@ import { CurrencySelect } from '../../features/currency/CurrencySelect.tsx';
 import { useCartCount } from '../../features/cart/cart-count-store.ts';
 import { useSession } from '../../features/session/session-store.ts';
 import { SHOP_NAV_ITEMS, parseKind } from '../nav-items.ts';
+import { WishlistLink } from '../../features/wishlist/components/WishlistLink.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { Logo } from './Logo.tsx';
 import './header.css';
@@ -88,6 +89,7 @@ export function Header() {
           </nav>
           <div className="site-header__tools">
             <CurrencySelect showLabel={menuOpen} />
+            <WishlistLink />
             {isLoggedIn ? (
               <AccountMenu firstName={firstName} />
             ) : (

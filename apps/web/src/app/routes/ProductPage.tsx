@@ -5,6 +5,7 @@ import { useProduct } from '../../features/products/api/use-catalog.ts';
 import { ProductDetails } from '../../features/products/components/ProductDetails.tsx';
 import { KIND_LABEL } from '../../features/products/price.ts';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
+import { WishlistHeart } from '../../features/wishlist/components/WishlistHeart.tsx';
 import { PRODUCT_NOT_FOUND_TITLE, productTitle } from '../page-meta.ts';
 import { PageTitle } from './PageTitle.tsx';
 import { useAddToCart } from './use-add-to-cart.ts';
@@ -66,7 +67,7 @@ export function ProductPage() {
         </ol>
       </nav>
       <div className="container">
-        <ProductDetails product={product} currency={currency} onAddToCart={handleAddToCart} />
+        <ProductDetails product={product} currency={currency} onAddToCart={handleAddToCart} buyActions={<WishlistHeart product={product} variant="inline" />} />
       </div>
     </>
   );

@@ -7,10 +7,17 @@ import { incrementCartCount } from '../../features/cart/cart-count-store.ts';
  * Adding to the cart from any shop page. Carts come in a later issue; for now adding only counts
  * and confirms (spec §8 toast text). The app layer wires the cart and toast features together.
  */
-export function useAddToCart(): (product: Product) => void {
+/** What to add: the cart piece honours quantity, color and size (compare adds 1 of the first color and size). */
+export interface AddToCartChoice {
+  quantity?: number;
+  colorId?: string;
+  sizeId?: string;
+}
+
+export function useAddToCart(): (product: Product, choice?: AddToCartChoice) => void {
   const toast = useToast();
   return useCallback(
-    (_product: Product) => {
+    (_product: Product, _choice?: AddToCartChoice) => {
       incrementCartCount();
       toast.success('Added to cart Successfully');
     },

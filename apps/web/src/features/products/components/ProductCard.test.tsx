@@ -101,7 +101,8 @@ describe('ProductCard (spec §2.6)', () => {
 
   it.each([0, -1])('shows a disabled "Out of Stock" button when actualStock is %i', (actualStock) => {
     const { container, onAddToCart } = renderCard(makeProduct({ actualStock }));
-    const buttons = [...container.querySelectorAll('button')];
+    // The purchase area; the wishlist and compare toggles sit over the image.
+    const buttons = [...container.querySelectorAll('.product-card__footer button')] as HTMLButtonElement[];
     expect(buttons).toHaveLength(1);
     expect(buttons[0]!.textContent).toBe('Out of Stock');
     expect(buttons[0]!.disabled).toBe(true);
@@ -115,10 +116,20 @@ describe('ProductCard (spec §2.6)', () => {
     const { container, onAddToCart } = renderCard(product);
     expect(container.querySelector('[data-testid="product-availability"]')?.textContent).toBe('In Stock');
     expect(container.textContent).not.toContain('Out of Stock');
-    const button = container.querySelector('button')!;
+    const button = container.querySelector<HTMLButtonElement>('.product-card__footer button')!;
     expect(button.textContent).toBe('Add to cart');
     expect(button.disabled).toBe(false);
     click(button);
     expect(onAddToCart).toHaveBeenCalledWith(product);
+  });
+
+  it('carries the wishlist heart and the compare toggle, each a toggle button named after the product', () => {
+    const { container } = renderCard(makeProduct());
+    const heart = container.querySelector('[data-testid="wishlist-heart"]')!;
+    const compare = container.querySelector('[data-testid="compare-toggle"]')!;
+    expect(heart.getAttribute('aria-label')).toBe('Wishlist: Kenya Clean Cookstoves');
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(compare.getAttribute('aria-label')).toBe('Compare: Kenya Clean Cookstoves');
+    expect(compare.getAttribute('aria-pressed')).toBe('false');
   });
 });

@@ -6,6 +6,8 @@ import type { Currency } from '@app/contract/money';
 import { Button } from '../../../components/ui/Button.tsx';
 import { KIND_LABEL, displayPrice } from '../price.ts';
 import { ProductPrice } from './ProductPrice.tsx';
+import { WishlistHeart } from '../../wishlist/components/WishlistHeart.tsx';
+import { CompareToggle } from '../../compare/components/CompareToggle.tsx';
 import './product-card.css';
 
 export const PLACEHOLDER_IMAGE = '/placeholder-product.svg';
@@ -45,6 +47,11 @@ export function ProductCard({ product, currency, onAddToCart }: ProductCardProps
           decoding="async"
           onError={() => setImageFailed(true)}
         />
+      </div>
+      {/* Above the stretched title link, so they stay their own buttons. */}
+      <div className="product-card__tools">
+        <WishlistHeart product={product} />
+        <CompareToggle product={product} />
       </div>
 
       <div className="product-card__body">

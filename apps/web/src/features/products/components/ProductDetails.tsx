@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Product } from '@app/contract';
 import { isInStock, shortDescriptionBullets } from '@app/contract/catalog-rules';
 import type { Currency } from '@app/contract/money';
@@ -13,6 +13,8 @@ export interface ProductDetailsProps {
   product: Product;
   currency: Currency;
   onAddToCart?: (product: Product) => void;
+  /** Extra controls beside add to cart (the page puts the wishlist heart here). */
+  buyActions?: ReactNode;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ProductDetailsProps {
  * description as bullets, the price with 2 decimals and the currency code (old price struck
  * through), availability with the stock rule, then the description and the facts.
  */
-export function ProductDetails({ product, currency, onAddToCart }: ProductDetailsProps) {
+export function ProductDetails({ product, currency, onAddToCart, buyActions }: ProductDetailsProps) {
   const titleId = useId();
   const images = product.image.length > 0 ? product.image : [PLACEHOLDER_IMAGE];
   const [shown, setShown] = useState(0);
@@ -83,6 +85,7 @@ export function ProductDetails({ product, currency, onAddToCart }: ProductDetail
               Out of Stock
             </Button>
           )}
+          {buyActions}
         </div>
 
         {bullets.length > 0 && (
