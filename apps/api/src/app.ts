@@ -29,6 +29,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createCarbonService } from './modules/carbon/carbon.service.ts';
 import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
 import { registerCarbonAccounts } from './modules/carbon/register.ts';
+import { registerReviews } from './modules/reviews/register.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     { prefix: '/api' },
   );
   await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
+  await registerReviews(app, { db: database.db });
 
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });
