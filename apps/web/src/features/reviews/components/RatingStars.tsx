@@ -6,7 +6,7 @@ export function RatingStars({ rating, size = 'md' }: { rating: number; size?: 's
   const clamped = Math.max(0, Math.min(5, rating));
   return (
     <span className={`rating-stars rating-stars--${size}`}>
-      <span className="visually-hidden">{formatRating(clamped)} out of 5 stars</span>
+      <span className="visually-hidden">{`${formatRating(clamped)} out of 5 stars`}</span>
       <span className="rating-stars__track" aria-hidden="true">
         ★★★★★
         <span className="rating-stars__fill" style={{ width: `${(clamped / 5) * 100}%` }}>
