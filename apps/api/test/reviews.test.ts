@@ -270,4 +270,21 @@ describe('product reviews', () => {
       expect(again.statusCode).toBe(409);
     });
   });
+
+  it('documents the review calls in the OpenAPI description', async () => {
+    const spec = json(await get('/api/docs/json'));
+    const paths = Object.keys(spec.paths);
+    for (const path of [
+      '/api/v1/review/{productId}/{orderId}',
+      '/api/v1/business/review/{productId}/{orderId}',
+      '/api/v1/review/{id}',
+      '/api/v1/review/{id}/product',
+      '/api/v1/review',
+      '/api/v1/business/review',
+      '/api/v1/review/eligibility/{productId}',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+    expect(spec.paths['/api/v1/review/{id}/product'].get.summary).toMatch(/reviews of product \{id\}/);
+  });
 });
