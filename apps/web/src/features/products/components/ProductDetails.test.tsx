@@ -107,6 +107,12 @@ describe('product page contents', () => {
     expect(input.value).toBe('3');
     typeInto(input, '99');
     expect(input.value).toBe('3');
+    // Clearing the field to retype keeps it empty instead of jumping back to 1.
+    typeInto(input, '');
+    expect(input.value).toBe('');
+    typeInto(input, '2');
+    expect(input.value).toBe('2');
+    typeInto(input, '3');
     await clickAndSettle(button(container, 'Add to cart'));
     expect(onAddToCart).toHaveBeenCalledWith(product, { quantity: 3, colorId: undefined, sizeId: undefined });
   });

@@ -40,7 +40,7 @@ export function ProductFacts({ product, headingId }: { product: Product; heading
         )}
         {standards.length > 0 && (
           <div className="product-facts__row">
-            <dt>Certification standard</dt>
+            <dt>{standards.length > 1 ? 'Certification standards' : 'Certification standard'}</dt>
             <dd>
               <ul className="product-facts__standards">
                 {standards.map((standard) => (
