@@ -70,6 +70,8 @@ describe('product reviews in a real browser', () => {
     // A reload renders the new average on the server, from the catalog read model.
     const html = await (await fetch(`${live.server.url}/products/${product.slug}`)).text();
     expect(html).toContain('2.0 out of 5 stars');
+    // …and in the structured data search engines read.
+    expect(html).toMatch(/"aggregateRating":\{"@type":"AggregateRating","ratingValue":"2.0","reviewCount":1/);
     expect(failedReviewCalls).toEqual([]);
     expect(problems.filter((problem) => !problem.startsWith('Failed to load resource: the server responded with a status of 404'))).toEqual([]);
     await page.close();
