@@ -1,3 +1,5 @@
+import './rating.css';
+
 /**
  * Five stars filled to a rating (halves shown as a partly filled star), for reading only. The
  * words ("4.5 out of 5 stars") are given to screen readers; the stars are decoration.

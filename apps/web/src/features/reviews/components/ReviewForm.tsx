@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { REVIEW_LIMITS, ratingSchema, reviewCommentSchema } from '@app/contract/reviews';
 import { Button } from '../../../components/ui/Button.tsx';
 import { StarRatingInput } from './StarRatingInput.tsx';
+import './review-form.css';
 
 export interface ReviewValues {
   rating: number;

@@ -2,6 +2,7 @@ import type { Product } from '@app/contract';
 import { AppQueryProvider } from '../../../app/query-provider.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import { ReviewWriter } from './ReviewWriter.tsx';
+import './review-list.css';
 
 export interface ReviewsPanelProps {
   product: Pick<Product, 'id' | 'name'>;
