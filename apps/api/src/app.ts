@@ -30,6 +30,7 @@ import { createCarbonService } from './modules/carbon/carbon.service.ts';
 import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
 import { registerCarbonAccounts } from './modules/carbon/register.ts';
 import { registerWishlist } from './modules/wishlist/register.ts';
+import { registerReviews } from './modules/reviews/register.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
   await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
   await registerWishlist(app, { db: database.db });
+  await registerReviews(app, { db: database.db });
 
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });

@@ -88,6 +88,11 @@ export function productHead(product: Product, currency: Currency, publicUrl: str
           url: canonical,
         },
       }),
+      // The buyers' reviews (issue 8), so search results can show the stars.
+      ...(product.averageRating !== null &&
+        product.reviewCount > 0 && {
+          aggregateRating: { '@type': 'AggregateRating', ratingValue: product.averageRating.toFixed(1), reviewCount: product.reviewCount, bestRating: '5', worstRating: '1' },
+        }),
     },
   };
 }

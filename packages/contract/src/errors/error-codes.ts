@@ -24,6 +24,10 @@ export const ERROR_STATUS = {
   EMAIL_TAKEN: 409,
   /** Adding would take the wishlist past its cap (WISHLIST_MAX_ITEMS). */
   WISHLIST_FULL: 409,
+  /** A review needs a paid order of the reviewer containing the product (for a business review, of that business). */
+  REVIEW_NOT_ALLOWED: 403,
+  /** This product already has a review in this order (one per product per order). */
+  REVIEW_ALREADY_EXISTS: 409,
   /** The request took too long to arrive (the server's request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

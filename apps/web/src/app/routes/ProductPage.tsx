@@ -3,6 +3,8 @@ import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { useProduct } from '../../features/products/api/use-catalog.ts';
 import { ProductDetails } from '../../features/products/components/ProductDetails.tsx';
+import { RatingSummary } from '../../features/reviews/components/RatingSummary.tsx';
+import { ReviewsSection } from '../../features/reviews/components/ReviewsSection.tsx';
 import { KIND_LABEL } from '../../features/products/price.ts';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
 import { WishlistHeart } from '../../features/wishlist/components/WishlistHeart.tsx';
@@ -13,7 +15,8 @@ import './status-page.css';
 
 /**
  * `/products/:slug`: one product. Server-rendered with the product already in the catalog cache;
- * after a client-side navigation from a list it shows at once from the list's cache.
+ * after a client-side navigation from a list it shows at once from the list's cache. The
+ * reviews list and form load after hydration (their own chunk), so the first load stays small.
  */
 export function ProductPage() {
   const { slug = '' } = useParams();
@@ -67,7 +70,15 @@ export function ProductPage() {
         </ol>
       </nav>
       <div className="container">
-        <ProductDetails product={product} currency={currency} onAddToCart={handleAddToCart} buyActions={<WishlistHeart product={product} variant="inline" />} />
+        <ProductDetails
+          product={product}
+          currency={currency}
+          onAddToCart={handleAddToCart}
+          rating={<RatingSummary product={product} />}
+          buyActions={<WishlistHeart product={product} variant="inline" />}
+          // A new or edited review changes the product's average: reload it from the catalog.
+          reviews={<ReviewsSection key={product.id} product={product} onReviewChanged={() => void refetch()} />}
+        />
       </div>
     </>
   );

@@ -8,8 +8,8 @@ export function formatValidityDate(iso: string): string {
 }
 
 /**
- * The facts of a product page: country, project validity date, standards (with their logos),
- * the UN Sustainable Development Goals as coloured tiles, categories and tags. Rows without a
+ * The facts of a product page: country, project validity date, the certification standards with
+ * their logos, the UN Sustainable Development Goals as their images, categories and tags. Rows without a
  * value are left out rather than shown empty.
  */
 export function ProductFacts({ product, headingId }: { product: Product; headingId: string }) {
@@ -40,12 +40,13 @@ export function ProductFacts({ product, headingId }: { product: Product; heading
         )}
         {standards.length > 0 && (
           <div className="product-facts__row">
-            <dt>Standards</dt>
+            <dt>{standards.length > 1 ? 'Certification standards' : 'Certification standard'}</dt>
             <dd>
               <ul className="product-facts__standards">
                 {standards.map((standard) => (
                   <li key={standard._id} className="product-facts__standard">
-                    <img src={standard.logo} alt="" width={40} height={40} loading="lazy" />
+                    {/* The badge drawing names the standard too; the link text below says it for everyone. */}
+                    <img src={standard.logo} alt="" width={120} height={48} loading="lazy" />
                     {standard.website ? (
                       <a href={standard.website} rel="noopener noreferrer" target="_blank">
                         {standard.name}
@@ -66,10 +67,8 @@ export function ProductFacts({ product, headingId }: { product: Product; heading
             <dd>
               <ul className="product-facts__sdgs">
                 {sdgs.map((sdg) => (
-                  // The goal's colour marks the tile's edge; text stays dark on white, so it reads at AA whatever the colour.
-                  <li key={sdg._id} className="product-facts__sdg" style={{ borderLeftColor: sdg.color }}>
-                    <span className="product-facts__sdg-number">{sdg.number}</span>
-                    <span className="product-facts__sdg-name">{sdg.name}</span>
+                  <li key={sdg._id} className="product-facts__sdg">
+                    <img src={sdg.image} alt={`Goal ${sdg.number}: ${sdg.name}`} title={`Goal ${sdg.number}: ${sdg.name}`} width={64} height={64} loading="lazy" />
                   </li>
                 ))}
               </ul>

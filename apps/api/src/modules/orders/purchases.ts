@@ -1,0 +1,45 @@
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/index.ts';
+
+/** A paid order of a user that contains a product. */
+export interface PaidPurchase {
+  orderId: string;
+  /** Set when the order was placed for a business. */
+  businessId: string | null;
+  paidAt: Date | null;
+}
+
+export interface PurchaseQuery {
+  userId: string;
+  productId: string;
+  /** Only this order (the review check); omitted: all of the user's paid orders with the product. */
+  orderId?: string;
+  /**
+   * Which orders count: a business id → only that business's orders; null → only personal
+   * orders; omitted → both.
+   */
+  businessId?: string | null;
+}
+
+/**
+ * THE answer to "did this user buy this product?": the user's orders with status 'paid' that
+ * hold the product (order_items), newest first. Reviews ask it (one order, personal or of a
+ * given business) and list it for the web form. The checkout writes orders; this only reads.
+ */
+export async function findPaidPurchases(db: Database, query: PurchaseQuery): Promise<PaidPurchase[]> {
+  const conditions: SQL[] = [eq(orders.userId, query.userId), eq(orders.status, 'paid'), eq(orderItems.productId, query.productId)];
+  if (query.orderId !== undefined) conditions.push(eq(orders.id, query.orderId));
+  if (query.businessId === null) conditions.push(isNull(orders.businessId));
+  else if (query.businessId !== undefined) conditions.push(eq(orders.businessId, query.businessId));
+
+  return db
+    // An order may list the product on several lines (colors, sizes): one answer per order.
+    .selectDistinct({ orderId: orders.id, businessId: orders.businessId, paidAt: orders.paidAt, createdAt: orders.createdAt })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(100)
+    .then((rows) => rows.map(({ orderId, businessId, paidAt }) => ({ orderId, businessId, paidAt })));
+}

@@ -1,0 +1,142 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
+import {
+  businessReviewQuerySchema,
+  createBusinessReviewBodySchema,
+  createReviewBodySchema,
+  eligibilityParamsSchema,
+  productIdParamsSchema,
+  productOrderParamsSchema,
+  productReviewsEnvelopeSchema,
+  productReviewsQuerySchema,
+  reviewEligibilitySchema,
+  reviewIdParamsSchema,
+  reviewSchema,
+  updateReviewBodySchema,
+} from '@app/contract/reviews';
+import type { ReviewsService } from './reviews.service.ts';
+
+const tags = ['reviews'];
+const security = [{ bearerAuth: [] }];
+const signedIn = { auth: true } as const;
+const errors = { 400: failure, 401: failure, 404: failure, 429: failure };
+
+/**
+ * The six review calls of spec §7 plus the eligibility read for the web form (decision 0010).
+ * The router prefers static segments, so `review/eligibility/…` and `review/{id}/product` never
+ * reach `review/{productId}/{orderId}` (whose ids are UUIDs anyway).
+ */
+export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
+  app.get(
+    '/v1/review/:id/product',
+    {
+      schema: {
+        tags,
+        summary: 'Public: the reviews of product {id}, newest first (page, size; meta), with the average rating and count',
+        params: productIdParamsSchema,
+        querystring: productReviewsQuerySchema,
+        response: { 200: productReviewsEnvelopeSchema, 400: failure, 404: failure },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await reviews.productReviews(request.params.id, request.query)) }),
+  );
+
+  app.get(
+    '/v1/review/eligibility/:productId',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's paid orders containing the product, each with its review id or null (who may review, and what)",
+        params: eligibilityParamsSchema,
+        response: { 200: dataEnvelope(reviewEligibilitySchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await reviews.eligibility(request.user!.id, request.params.productId) }),
+  );
+
+  app.get(
+    '/v1/review/:productId/:orderId',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's review of product {productId} in order {orderId}, to prefill an edit (404 when there is none)",
+        params: productOrderParamsSchema,
+        response: { 200: dataEnvelope(reviewSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reviews.own(request.user!.id, request.params.productId, request.params.orderId, null),
+    }),
+  );
+
+  app.get(
+    '/v1/business/review/:productId/:orderId',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in user's business review of product {productId} in order {orderId} for BusinessId (404 when there is none)",
+        params: productOrderParamsSchema,
+        querystring: businessReviewQuerySchema,
+        response: { 200: dataEnvelope(reviewSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await reviews.own(request.user!.id, request.params.productId, request.params.orderId, request.query.BusinessId),
+    }),
+  );
+
+  app.patch(
+    '/v1/review/:id',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit your review {id}: {comment, rating} (404 for anyone else’s)',
+        params: reviewIdParamsSchema,
+        body: updateReviewBodySchema,
+        response: { 200: dataEnvelope(reviewSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, message: 'Review updated', data: await reviews.update(request.user!.id, request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/v1/review',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Review a product bought in one of your paid personal orders: {product, order, rating 1–5, comment 3–2000 characters}',
+        body: createReviewBodySchema,
+        response: { 201: dataEnvelope(reviewSchema), ...errors, 403: failure, 409: failure },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ success: true as const, message: 'Review added', data: await reviews.create(request.user!.id, request.body) }),
+  );
+
+  app.post(
+    '/v1/business/review',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Review a product bought in a paid order of business BusinessId: {product, order, rating, comment, BusinessId}',
+        body: createBusinessReviewBodySchema,
+        response: { 201: dataEnvelope(reviewSchema), ...errors, 403: failure, 409: failure },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ success: true as const, message: 'Review added', data: await reviews.createForBusiness(request.user!.id, request.body) }),
+  );
+};
