@@ -5,3 +5,5 @@ export * from './auth.ts';
 export * from './carbon.ts';
 export * from './orders.ts';
 export * from './reviews.ts';
+export * from './coupons.ts';
+export * from './cart.ts';

@@ -1,0 +1,3 @@
+export * from './cart.ts';
+export * from './card-limits.ts';
+export * from './limits.ts';
