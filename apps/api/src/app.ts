@@ -29,6 +29,10 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createCarbonService } from './modules/carbon/carbon.service.ts';
 import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
 import { registerCarbonAccounts } from './modules/carbon/register.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCouponsService } from './modules/coupons/coupons.service.ts';
+import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +136,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(accountRoutes, { ctx: authContext, config });
       await api.register(referenceRoutes, { reference });
       await api.register(carbonRoutes, { carbon: createCarbonService(reference) });
+      const carts = createCartService({ db: database.db, catalog: app.catalog });
+      await api.register(cartRoutes, { carts, authRepository });
+      await api.register(couponRoutes, { coupons: createCouponsService(database.db), carts });
     },
     { prefix: '/api' },
   );
