@@ -1,3 +1,2 @@
 export * from './cart.ts';
-export * from './card-limits.ts';
-export * from './limits.ts';
+export * from './rules.ts';

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { Toaster } from '../../components/ui/Toaster.tsx';
 import { useSessionCookieCheck } from '../../features/session/useSessionCookieCheck.ts';
 import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
+import { useCartCountSync } from '../../features/cart/cart-sync.ts';
 import { Header } from './Header.tsx';
 import { useScrollRestoration } from './useScrollRestoration.ts';
 import { Footer } from './Footer.tsx';
@@ -11,6 +12,7 @@ import './layout.css';
 export function AppLayout() {
   useSessionCookieCheck();
   useSessionHydration();
+  useCartCountSync();
   useScrollRestoration();
   return (
     <div className="app-shell">
