@@ -63,6 +63,18 @@ export function guestCartCount(): number {
   return readGuestCart().length;
 }
 
+/** Sets a line's quantity (0 removes it); answers the new count of lines. */
+export function setGuestLineQuantity(key: { product: string; color?: string; size?: string }, quantity: number): number {
+  const lines = readGuestCart();
+  const index = lines.findIndex((line) => line.product === key.product && line.color === key.color && line.size === key.size);
+  if (index >= 0) {
+    if (quantity <= 0) lines.splice(index, 1);
+    else lines[index].quantity = Math.min(quantity, CART_MAX_QUANTITY);
+  }
+  writeGuestCart(lines);
+  return lines.length;
+}
+
 /** Units of the product (or of the chosen color and size) the catalog says are in stock. */
 function stockOf(product: Product, color?: string, size?: string): number {
   if (product.variation.length === 0) return product.actualStock;
