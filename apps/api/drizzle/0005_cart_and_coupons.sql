@@ -49,6 +49,7 @@ CREATE TABLE "carts" (
 	"conferance_code" varchar(64),
 	"event_owner_order" boolean DEFAULT false NOT NULL,
 	"business_event_user_id" uuid,
+	"last_merge_id" varchar(64),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "carts_user_id_unique" UNIQUE("user_id")

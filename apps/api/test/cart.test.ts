@@ -279,6 +279,20 @@ describe('merging the guest cart at login (itemsPreLogin)', () => {
     expect(body.message).toContain('product was not found');
     await writes.setStock(c.id, 1000);
   });
+
+  it('adds one browser cart (mergeId) once, however often it is sent', async () => {
+    const { cart } = await newShopper();
+    const [a] = plain;
+    const merge = { itemsPreLogin: true, mergeId: 'browser-cart-1234', products: [{ product: a.id, quantity: 2 }] };
+    const results = await Promise.all([cart.patch(merge), cart.patch(merge), cart.patch(merge)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.filter((r) => r.body.message === 'Your earlier cart was added already')).toHaveLength(2);
+    expect((await cart.get()).body.data.products[0].quantity).toBe(2);
+    // Another browser cart is another merge.
+    await cart.patch({ ...merge, mergeId: 'browser-cart-5678' });
+    expect((await cart.get()).body.data.products[0].quantity).toBe(4);
+    expect((await cart.patch({ ...merge, mergeId: 'bad id!' })).status).toBe(400);
+  });
 });
 
 describe('hostile bodies', () => {

@@ -73,4 +73,63 @@ describe('add to cart in a real browser', () => {
     expect(problems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
     await page.close();
   });
+
+  it('shows the cart page: guest lines, then the server cart with quantities, a coupon and totals', async () => {
+    const email = `cartpage.${Date.now()}@example.com`;
+    await verifiedAccount(live.server, email);
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchConsole(page);
+    const count = () => page.getByTestId('cart-count').innerText();
+
+    await page.goto(`${live.server.url}/other/cart`, { waitUntil: 'networkidle' });
+    await page.getByTestId('cart-empty').waitFor();
+    await page.goto(`${live.server.url}/products`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Add to cart' }).nth(0).click();
+    await page.getByRole('button', { name: 'Add to cart' }).nth(1).click();
+    await expect.poll(count).toBe('2');
+    await page.getByRole('link', { name: /^Cart,/ }).click();
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    await page.screenshot({ path: '/tmp/cart-page-guest-1280.png', fullPage: true });
+    const firstName = await page.getByTestId('cart-line').first().locator('.cart-line__name').innerText();
+    await page.getByRole('button', { name: `Increase quantity of ${firstName}` }).click();
+    await page.getByText('Quantity increased successfully').first().waitFor();
+    expect(await page.getByTestId('cart-line-quantity').first().innerText()).toBe('2');
+
+    await page.getByRole('link', { name: 'Log in to check out' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Ada, account menu' }).waitFor();
+    await page.goto(`${live.server.url}/other/cart`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    expect(await page.getByTestId('cart-line-quantity').first().innerText()).toBe('2');
+    const subtotal = await page.getByTestId('cart-subtotal').innerText();
+
+    await page.getByLabel('Coupon code').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Coupon WELCOME10 applied').first().waitFor();
+    await page.getByTestId('cart-discount').waitFor();
+    expect(await page.getByTestId('cart-total').innerText()).not.toBe(subtotal);
+    await page.screenshot({ path: '/tmp/cart-page-signed-in-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/cart-page-signed-in-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByRole('button', { name: 'Remove coupon' }).click();
+    await page.getByText('Coupon removed').first().waitFor();
+    expect(await page.getByTestId('cart-total').innerText()).toBe(subtotal);
+    await page.getByRole('button', { name: `Decrease quantity of ${firstName}` }).click();
+    await page.getByText('Item quantity decreased from cart').first().waitFor();
+    await page.getByRole('button', { name: `Remove ${firstName}` }).click();
+    await page.getByText('Item Removed from cart').first().waitFor();
+    await expect.poll(count).toBe('1');
+    await page.evaluate(() => localStorage.setItem('lowestProduct', 'x'));
+    await page.getByRole('button', { name: 'Remove all' }).click();
+    await page.getByText('Removed All From Cart').first().waitFor();
+    await page.getByTestId('cart-empty').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lowestProduct'))).toBeNull();
+    await expect.poll(count).toBe('0');
+    expect(problems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
+    await page.close();
+  });
 });

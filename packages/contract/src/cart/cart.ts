@@ -46,6 +46,11 @@ export const cartUpdateBodySchema = z
     updateCurrency,
     /** The products are a guest's browser cart, merged into the account's cart at login. */
     itemsPreLogin: z.boolean().optional(),
+    /**
+     * The browser cart's id, sent with itemsPreLogin: a merge whose answer was lost (a reload
+     * mid-request) is not added a second time when the browser sends it again.
+     */
+    mergeId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'mergeId is 8 to 64 letters, digits, dashes or underscores').optional(),
     getStripeCoupon: z.boolean().optional(),
     type: z.enum(CART_TYPES).default('regular'),
     /** Spec §3 names it; a single product of the payload (kept for compatibility, unused). */

@@ -24,6 +24,8 @@ export const carts = pgTable('carts', {
   conferanceCode: varchar('conferance_code', { length: 64 }),
   eventOwnerOrder: boolean('event_owner_order').notNull().default(false),
   businessEventUserId: uuid('business_event_user_id'),
+  /** The id of the last guest cart merged in (itemsPreLogin), so a repeated merge adds nothing. */
+  lastMergeId: varchar('last_merge_id', { length: 64 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -82,7 +82,12 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
     async update(user: UserRow, body: UpdateBody): Promise<CartAnswer> {
       const mode: ChangeMode = body.checkout ? 'checkout' : body.itemsPreLogin ? 'merge' : 'add';
       let notes: string[] = [];
+      let alreadyMerged = false;
       const data = await change(user, async (tx, cart) => {
+        if (mode === 'merge' && body.mergeId && cart.lastMergeId === body.mergeId) {
+          alreadyMerged = true;
+          return;
+        }
         const currency = currencyOf(user, cart, body.updateCurrency);
         const items = await repo.items(tx, cart.id);
         const plan = planChanges(items, body.products, mode, currency, products());
@@ -102,12 +107,13 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
         return repo.update(tx, cart.id, {
           currency,
           type: body.type,
+          ...(mode === 'merge' && body.mergeId ? { lastMergeId: body.mergeId } : {}),
           ...(body.conferanceCode !== undefined ? { conferanceCode: body.conferanceCode || null } : {}),
           ...(body.eventOwnerOrder !== undefined ? { eventOwnerOrder: body.eventOwnerOrder ?? false } : {}),
           ...(body.businessEventUserId !== undefined ? { businessEventUserId: body.businessEventUserId } : {}),
         });
       });
-      return { success: true, message: updateMessage(mode, body, notes), data };
+      return { success: true, message: alreadyMerged ? 'Your earlier cart was added already' : updateMessage(mode, body, notes), data };
     },
 
     /**

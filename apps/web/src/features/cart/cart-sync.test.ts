@@ -37,7 +37,7 @@ afterEach(() => {
 
 describe('the guest cart at sign-in', () => {
   it('survives the storage clearing, is merged with itemsPreLogin, then emptied; the count comes from the server', async () => {
-    localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(GUEST_LINES));
+    localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify({ id: 'guest-cart-0001', lines: GUEST_LINES }));
     localStorage.setItem('somethingElse', 'x');
     const api = stubApi({
       'GET /api/v1/me': () => json(200, ME),
@@ -45,14 +45,14 @@ describe('the guest cart at sign-in', () => {
     });
     await signIn({ token: 'a.b.c', user: USER });
     const merge = api.calls.find((call) => call.method === 'PATCH' && call.path === '/api/v1/carts');
-    expect(merge?.body).toEqual({ products: GUEST_LINES, itemsPreLogin: true });
+    expect(merge?.body).toEqual({ products: GUEST_LINES, itemsPreLogin: true, mergeId: 'guest-cart-0001' });
     expect(readGuestCart()).toEqual([]);
     expect(localStorage.getItem('somethingElse')).toBeNull();
     expect(getCartCount()).toBe(4);
   });
 
   it('keeps the browser cart when the merge fails, and the login still succeeds', async () => {
-    localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(GUEST_LINES));
+    localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify({ id: 'guest-cart-0001', lines: GUEST_LINES }));
     stubApi({
       'GET /api/v1/me': () => json(200, ME),
       'PATCH /api/v1/carts': () => json(500, { success: false, code: 'INTERNAL_ERROR', message: 'x' }),

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '@app/contract';
-import { GUEST_CART_STORAGE_KEY, addToGuestCart, clearGuestCart, guestCartCount, readGuestCart } from './guest-cart.ts';
+import { GUEST_CART_STORAGE_KEY, addToGuestCart, clearGuestCart, guestCartCount, guestCartId, readGuestCart } from './guest-cart.ts';
 
 function makeProduct(overrides: Partial<Product> = {}): Product {
   return {
@@ -38,6 +38,13 @@ describe('the guest cart', () => {
       { product: 'p-2', quantity: 1, color: 'c-1', size: 's-2' },
     ]);
     expect(guestCartCount()).toBe(2);
+    // One random id per browser cart, kept while it changes: the merge sends it as mergeId.
+    const id = guestCartId();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    addToGuestCart(makeProduct(), { quantity: 1 });
+    expect(guestCartId()).toBe(id);
+    clearGuestCart();
+    expect(guestCartId()).toBeNull();
   });
 
   it('refuses more than the catalog shows in stock, with the server wording', () => {
@@ -51,9 +58,11 @@ describe('the guest cart', () => {
   it('drops malformed or tampered storage instead of trusting it', () => {
     localStorage.setItem(GUEST_CART_STORAGE_KEY, 'not json');
     expect(readGuestCart()).toEqual([]);
+    localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify([{ product: 'p-1', quantity: 2 }]));
+    expect(readGuestCart()).toEqual([]);
     localStorage.setItem(
       GUEST_CART_STORAGE_KEY,
-      JSON.stringify([{ product: 'p-1', quantity: 2, price: 0 }, { product: 'p-2', quantity: -3 }, { product: 42, quantity: 1 }, { product: 'p-3', quantity: 1.5 }, null]),
+      JSON.stringify({ id: 'x', lines: [{ product: 'p-1', quantity: 2, price: 0 }, { product: 'p-2', quantity: -3 }, { product: 42, quantity: 1 }, { product: 'p-3', quantity: 1.5 }, null] }),
     );
     // Extra fields such as a price are never kept: the server prices everything.
     expect(readGuestCart()).toEqual([{ product: 'p-1', quantity: 2 }]);

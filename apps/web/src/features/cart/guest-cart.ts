@@ -20,35 +20,61 @@ export type GuestAddResult = { ok: true; count: number } | { ok: false; message:
 
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 64;
 
-/** The stored lines; anything unreadable or malformed is dropped rather than trusted. */
-export function readGuestCart(): GuestCartLine[] {
+interface StoredGuestCart {
+  /** Random id of this browser cart: the server merges one id only once (mergeId). */
+  id: string;
+  lines: GuestCartLine[];
+}
+
+function newCartId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function isLine(line: unknown): line is GuestCartLine {
+  if (!line || typeof line !== 'object') return false;
+  const { product, quantity, color, size } = line as Record<string, unknown>;
+  return isId(product) && Number.isInteger(quantity) && (quantity as number) > 0 && (quantity as number) <= CART_MAX_QUANTITY && (color === undefined || isId(color)) && (size === undefined || isId(size));
+}
+
+/** The stored cart; anything unreadable or malformed is dropped rather than trusted. */
+function readStored(): StoredGuestCart | null {
   let raw: string | null = null;
   try {
     raw = localStorage.getItem(GUEST_CART_STORAGE_KEY);
   } catch {
-    return [];
+    return null;
   }
-  if (!raw) return [];
+  if (!raw) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter((line): line is GuestCartLine => {
-        if (!line || typeof line !== 'object') return false;
-        const { product, quantity, color, size } = line as Record<string, unknown>;
-        return isId(product) && Number.isInteger(quantity) && (quantity as number) > 0 && (quantity as number) <= CART_MAX_QUANTITY && (color === undefined || isId(color)) && (size === undefined || isId(size));
-      })
+    const parsed = JSON.parse(raw) as { id?: unknown; lines?: unknown } | null;
+    if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.lines)) return null;
+    const id = typeof parsed.id === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(parsed.id) ? parsed.id : newCartId();
+    const lines = parsed.lines
+      .filter(isLine)
       .slice(0, CART_MAX_LINES)
       .map(({ product, quantity, color, size }) => ({ product, quantity, ...(color ? { color } : {}), ...(size ? { size } : {}) }));
+    return { id, lines };
   } catch {
-    return [];
+    return null;
   }
+}
+
+/** The stored lines (ids and quantities only). */
+export function readGuestCart(): GuestCartLine[] {
+  return readStored()?.lines ?? [];
+}
+
+/** The id the merge sends with these lines (null when there is no guest cart). */
+export function guestCartId(): string | null {
+  return readStored()?.id ?? null;
 }
 
 function writeGuestCart(lines: GuestCartLine[]): void {
   try {
     if (lines.length === 0) localStorage.removeItem(GUEST_CART_STORAGE_KEY);
-    else localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(lines));
+    else localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify({ id: readStored()?.id ?? newCartId(), lines } satisfies StoredGuestCart));
   } catch {
     /* storage unavailable: the cart lasts for this page only */
   }

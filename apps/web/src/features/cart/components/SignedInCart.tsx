@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/useToast.ts';
 import { errorMessage, type ApiResponse } from '../../../lib/api-client.ts';
 import { useDisplayCurrency } from '../../currency/currency-store.ts';
 import { setCartCount } from '../cart-count-store.ts';
+import { guestCartMerged } from '../cart-sync.ts';
 import { applyCoupon, clearCart, fetchCart, forgetCartTies, removeCartLine, removeCoupon, repriceCart, setLineQuantity, type CartEnvelope } from '../cart-calls.ts';
 import type { CartLineView } from '../guest-cart-view.ts';
 import { CartLayout, CartLoadError, CartLoading } from './CartLayout.tsx';
@@ -39,6 +40,8 @@ export function SignedInCart() {
   const query = useQuery({
     queryKey: CART_KEY,
     queryFn: async () => {
+      // A guest cart still waiting (sign-in just now, or interrupted) joins the account first.
+      await guestCartMerged();
       const response = await fetchCart();
       if (!response.ok || !response.data?.data) throw new Error(errorMessage(response, 'Your cart could not be loaded'));
       return response.data.data;
