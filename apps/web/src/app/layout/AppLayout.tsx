@@ -3,6 +3,7 @@ import { Toaster } from '../../components/ui/Toaster.tsx';
 import { useSessionCookieCheck } from '../../features/session/useSessionCookieCheck.ts';
 import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
 import { useCartCountSync } from '../../features/cart/cart-sync.ts';
+import { useFirstVisitCurrency } from '../../features/currency/first-visit.ts';
 import { Header } from './Header.tsx';
 import { useScrollRestoration } from './useScrollRestoration.ts';
 import { Footer } from './Footer.tsx';
@@ -13,6 +14,7 @@ export function AppLayout() {
   useSessionCookieCheck();
   useSessionHydration();
   useCartCountSync();
+  useFirstVisitCurrency();
   useScrollRestoration();
   return (
     <div className="app-shell">
