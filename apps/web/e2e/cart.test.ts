@@ -132,4 +132,18 @@ describe('add to cart in a real browser', () => {
     expect(problems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
     await page.close();
   });
+
+  it("presets a first visit's currency from the browser's time zone, once", async () => {
+    const context = await live.browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: 'Asia/Tokyo' });
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/products`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByLabel('Currency').inputValue()).toBe('JPY');
+    expect(await page.getByTestId('product-price').first().innerText()).toMatch(/ JPY$/);
+    expect((await context.cookies()).find((c) => c.name === 'COUNTRY_SET')?.value).toBe('1');
+    // The visitor's own choice stays.
+    await page.getByLabel('Currency').selectOption('EUR');
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.getByLabel('Currency').inputValue()).toBe('EUR');
+    await context.close();
+  });
 });

@@ -2,12 +2,15 @@ import { useEffect } from 'react';
 import { COOKIES } from '@app/contract/constants';
 import { currencyOfTimeZone, isSupportedCurrency } from '@app/contract/money';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
-import { CURRENCY_COOKIE, CURRENCY_STORAGE_KEY, setDisplayCurrency } from './currency-store.ts';
+import { CURRENCY_STORAGE_KEY, setDisplayCurrency } from './currency-store.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/**
+ * A choice is in localStorage (setDisplayCurrency writes it). The currency cookie is no sign of a
+ * choice: the app writes the default there at start so the server renders what the page shows.
+ */
 function hasChosenCurrency(): boolean {
-  if (isSupportedCurrency(getCookie(CURRENCY_COOKIE))) return true;
   try {
     return isSupportedCurrency(localStorage.getItem(CURRENCY_STORAGE_KEY));
   } catch {
