@@ -27,6 +27,8 @@ export function guestCartView(lines: GuestCartLine[], products: readonly Product
   const byId = new Map(products.map((p) => [p._id, p]));
   let subTotalMinor = 0;
   let priceCurrency: Currency = currency;
+  // A sub-total adds amounts of one currency only; with a fallback price in another, none is shown.
+  const currencies = new Set<Currency>();
   const views: CartLineView[] = [];
   for (const line of lines) {
     const product = byId.get(line.product);
@@ -35,7 +37,10 @@ export function guestCartView(lines: GuestCartLine[], products: readonly Product
     const color = product.variation.find((c) => c._id === line.color);
     const size = color?.sizes.find((s) => s._id === line.size);
     const unitMinor = entry?.priceMinor ?? 0;
-    if (entry) priceCurrency = entry.currency;
+    if (entry) {
+      priceCurrency = entry.currency;
+      currencies.add(entry.currency);
+    }
     subTotalMinor += unitMinor * line.quantity;
     views.push({
       key: `${line.product}|${line.color ?? ''}|${line.size ?? ''}`,
@@ -51,5 +56,5 @@ export function guestCartView(lines: GuestCartLine[], products: readonly Product
       lineTotal: entry ? formatPrice(minorToMajor(unitMinor * line.quantity, entry.currency), entry.currency) : '—',
     });
   }
-  return { lines: views, subTotal: views.length ? formatPrice(minorToMajor(subTotalMinor, priceCurrency), priceCurrency) : null, currency: priceCurrency };
+  return { lines: views, subTotal: views.length && currencies.size === 1 ? formatPrice(minorToMajor(subTotalMinor, priceCurrency), priceCurrency) : null, currency: priceCurrency };
 }
