@@ -53,7 +53,7 @@ export function GuestCart() {
           <dl className="cart-summary__rows">
             <div className="cart-summary__row cart-summary__row--total">
               <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{view.subTotal ?? "Shown at checkout"}</dd>
+              <dd data-testid="cart-subtotal">{view.subTotal ?? 'Shown at checkout'}</dd>
             </div>
           </dl>
           <p className="cart-summary__note">Log in to use a coupon and check out; your cart comes with you.</p>
