@@ -31,6 +31,10 @@ import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
 import { registerCarbonAccounts } from './modules/carbon/register.ts';
 import { registerWishlist } from './modules/wishlist/register.ts';
 import { registerReviews } from './modules/reviews/register.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCouponsService } from './modules/coupons/coupons.service.ts';
+import { couponRoutes } from './modules/coupons/coupons.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +138,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(accountRoutes, { ctx: authContext, config });
       await api.register(referenceRoutes, { reference });
       await api.register(carbonRoutes, { carbon: createCarbonService(reference) });
+      const carts = createCartService({ db: database.db, catalog: app.catalog });
+      await api.register(cartRoutes, { carts, authRepository });
+      await api.register(couponRoutes, { coupons: createCouponsService(database.db), carts });
     },
     { prefix: '/api' },
   );

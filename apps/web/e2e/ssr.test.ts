@@ -57,6 +57,8 @@ describe('server-rendered public pages in a real browser', () => {
     const fetches = watchProductFetches(page);
     for (const path of ['/', '/?kind=offset', '/products', '/products?kind=goods', `/products/${inStock.slug}`]) {
       await page.goto(`${live.server.url}${path}`, { waitUntil: 'networkidle' });
+      // The guest cart lasts across pages (localStorage): start each page from an empty one.
+      await page.evaluate(() => localStorage.removeItem('guestCart'));
       // Hydrated: a client-side interaction works (adding to the cart bumps the badge).
       await page.getByRole('button', { name: 'Add to cart' }).first().click();
       await expect.poll(() => page.getByTestId('cart-count').innerText()).toBe('1');

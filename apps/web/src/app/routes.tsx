@@ -22,6 +22,7 @@ export const LAZY_PAGES = [
   { path: 'carbon-calculator', module: 'src/features/carbon/pages/CarbonCalculatorPage.tsx', load: () => import('../features/carbon/pages/CarbonCalculatorPage.tsx'), name: 'CarbonCalculatorPage' },
   { path: 'account/sustainability', module: 'src/features/carbon/pages/SustainabilityEditorPage.tsx', load: () => import('../features/carbon/pages/SustainabilityEditorPage.tsx'), name: 'SustainabilityEditorPage' },
   { path: 'wishlist', module: 'src/features/wishlist/pages/WishlistPage.tsx', load: () => import('../features/wishlist/pages/WishlistPage.tsx'), name: 'WishlistPage' },
+  { path: 'other/cart', module: 'src/app/routes/CartPage.tsx', load: () => import('./routes/CartPage.tsx'), name: 'CartPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 
@@ -60,8 +61,7 @@ function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
  * nothing here uses loaders or actions, and the data router alone would cost ~17 KB gzipped of
  * the first load (decision 0007). The public shop pages (home, catalog, product) are part of the
  * entry so the server can render them and the browser hydrate them at once. The pathless child
- * is the error boundary, so a crashing page still shows the header and footer. /other/cart
- * falls through to the not-found page until its issue adds it here.
+ * is the error boundary, so a crashing page still shows the header and footer.
  */
 export const appRoutes: RouteObject[] = [
   {

@@ -37,6 +37,22 @@ export const ERROR_STATUS = {
   /** The request line and headers together are larger than the server reads. */
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
+  /** More units asked for than are in stock: the message names the product and how many are left. */
+  CART_OUT_OF_STOCK: 409,
+  /** The cart would hold more lines than allowed. */
+  CART_TOO_MANY_LINES: 400,
+  /** A product of the cart has no price in the cart's currency. */
+  CART_PRODUCT_NOT_PRICED: 409,
+  /** No coupon has this code. */
+  COUPON_NOT_FOUND: 404,
+  /** The coupon's validity window has ended or not begun. */
+  COUPON_NOT_ACTIVE: 400,
+  /** The cart's sub-total is below the coupon's minimum order. */
+  COUPON_MINIMUM_NOT_MET: 400,
+  /** The coupon has been used as many times as it may be (in all, or by this person). */
+  COUPON_EXHAUSTED: 409,
+  /** The coupon cannot be used in the cart's currency, or on an empty cart. */
+  COUPON_NOT_APPLICABLE: 400,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -6,3 +6,5 @@ export * from './carbon.ts';
 export * from './orders.ts';
 export * from './reviews.ts';
 export * from './wishlist.ts';
+export * from './coupons.ts';
+export * from './cart.ts';

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 describe('seedIfEmpty on an empty database', () => {
   it('seeds every part', () => {
-    expect(firstRun).toEqual({ catalog: true, countries: true, airports: true });
+    expect(firstRun).toEqual({ catalog: true, countries: true, airports: true, coupons: true });
   });
 
   it('creates a catalog of at least 40 offsets and goods', async () => {
@@ -176,7 +176,7 @@ describe('seedIfEmpty on a seeded database', () => {
   it('seeds nothing again and leaves every count unchanged', async () => {
     const before = await tableCounts();
     const secondRun = await seedIfEmpty(handle.db);
-    expect(secondRun).toEqual({ catalog: false, countries: false, airports: false });
+    expect(secondRun).toEqual({ catalog: false, countries: false, airports: false, coupons: false });
     expect(await tableCounts()).toEqual(before);
   });
 });

@@ -1,11 +1,13 @@
 import type { Database } from '../client.ts';
 import { seedCatalog } from './seed-catalog.ts';
+import { seedCoupons } from './seed-coupons.ts';
 import { seedAirports, seedCountries } from './seed-reference.ts';
 
 export interface SeedResult {
   catalog: boolean;
   countries: boolean;
   airports: boolean;
+  coupons: boolean;
 }
 
 export interface SeedOptions {
@@ -29,5 +31,8 @@ export async function seedIfEmpty(
   log(countries ? 'Seeded countries (Our World in Data)' : 'Countries already present, not seeded');
   const airports = await seedAirports(db);
   log(airports ? 'Seeded airports (OurAirports)' : 'Airports already present, not seeded');
-  return { catalog, countries, airports };
+  // The starter coupons belong to the shop, so they come with the catalog.
+  const couponsSeeded = options.catalog === false ? false : await seedCoupons(db);
+  if (couponsSeeded) log('Seeded coupons (WELCOME10, GREEN5, PLANET15)');
+  return { catalog, countries, airports, coupons: couponsSeeded };
 }

@@ -130,8 +130,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Co
 
   app.get(
     '/v1/ip-stack',
-    { schema: { tags, summary: 'Currency for the visitor, from a proxy country header or the browser language', response: { 200: z.object({ success: z.literal(true), data: z.any(), currency: z.object({ code: currencySchema }) }) } } },
-    async (request) => ipStack(ctx, request.headers),
+    { schema: { tags, summary: "Currency for the visitor: from a trusted proxy's country header, the IP address (offline GeoLite2 data) or the browser language; USD otherwise", response: { 200: z.object({ success: z.literal(true), data: z.any(), currency: z.object({ code: currencySchema }) }) } } },
+    async (request) => ipStack(ctx, request.headers, request.ip),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { isSupportedCurrency, shouldChangeCurrency, type Currency, type CurrencyStrength } from '@app/contract';
+import { currencyOfCountry, shouldChangeCurrency, type Currency, type CurrencyStrength } from '@app/contract';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 
 export type CurrencyChoice = Currency | { currency: Currency; level: CurrencyStrength };
@@ -14,8 +14,7 @@ export async function applyCurrencyChoice(repo: AuthRepository, user: UserRow, c
   return repo.updateUser(user.id, { checkoutDefaultCurrency: currency, currencyStrength: level, temporaryCheckoutCurrency: currency });
 }
 
-/** The supported currency of a country, if it has one (spec §4: else no change). */
+/** The supported currency of a country, if it has one (spec §4, the "required" rule: else none, and no change). */
 export async function currencyForCountry(repo: AuthRepository, countryCode: string): Promise<Currency | null> {
-  const code = await repo.currencyOfCountry(countryCode);
-  return isSupportedCurrency(code) ? code : null;
+  return currencyOfCountry(await repo.currencyOfCountry(countryCode), 'required') || null;
 }

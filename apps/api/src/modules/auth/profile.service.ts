@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthContext } from './auth.context.ts';
 import type { UserRow } from './auth.repository.ts';
 import { applyCurrencyChoice, currencyForCountry } from './currency.ts';
+import { countryOfIp } from './ip-country.ts';
 import { effectiveCurrency } from './session.ts';
 
 
@@ -81,16 +82,19 @@ export async function saveProfile(
 }
 
 /**
- * Best-effort location without any outside service: a country header set by a CDN or proxy
- * in front of us, else the region of the browser's preferred language (en-GB → GB). The proxy
- * headers count only with TRUST_PROXY: without a proxy that overwrites them, any client can send them.
+ * The visitor's currency, without any outside service: a country header set by a CDN or proxy in
+ * front of us (only with TRUST_PROXY: without a proxy that overwrites them, any client can send
+ * them), else the country of the client's IP address in the offline GeoLite2 database
+ * (ip-country.ts; behind a proxy the address comes from X-Forwarded-For only with TRUST_PROXY),
+ * else the region of the browser's preferred language (en-GB → GB); USD when none gives a
+ * supported currency (spec §4: the optional fallback).
  */
-export async function ipStack(ctx: AuthContext, headers: Record<string, string | string[] | undefined>) {
+export async function ipStack(ctx: AuthContext, headers: Record<string, string | string[] | undefined>, ip?: string) {
   const proxyHeaders = ctx.trustProxy ? [headers['cf-ipcountry'], headers['x-country-code']] : [];
   const fromProxy = proxyHeaders.find((v): v is string => typeof v === 'string' && /^[A-Za-z]{2}$/.test(v));
   const language = typeof headers['accept-language'] === 'string' ? headers['accept-language'] : '';
   const fromLanguage = /^[a-z]{2,3}-([A-Z]{2})\b/i.exec(language.split(',')[0]?.trim() ?? '')?.[1];
-  const countryCode = (fromProxy ?? fromLanguage)?.toUpperCase() ?? null;
+  const countryCode = (fromProxy ?? countryOfIp(ip) ?? fromLanguage)?.toUpperCase() ?? null;
   const currency = (countryCode && (await currencyForCountry(ctx.repo, countryCode))) || DEFAULT_CURRENCY;
   return { success: true as const, data: { countryCode, currency: { code: currency } }, currency: { code: currency } };
 }

@@ -4,6 +4,8 @@ import { CompareBar } from '../../features/compare/components/CompareBar.tsx';
 import { useAddToCart } from '../routes/use-add-to-cart.ts';
 import { useSessionCookieCheck } from '../../features/session/useSessionCookieCheck.ts';
 import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
+import { useCartCountSync } from '../../features/cart/cart-sync.ts';
+import { useFirstVisitCurrency } from '../../features/currency/first-visit.ts';
 import { Header } from './Header.tsx';
 import { useScrollRestoration } from './useScrollRestoration.ts';
 import { Footer } from './Footer.tsx';
@@ -13,6 +15,8 @@ import './layout.css';
 export function AppLayout() {
   useSessionCookieCheck();
   useSessionHydration();
+  useCartCountSync();
+  useFirstVisitCurrency();
   useScrollRestoration();
   const addToCart = useAddToCart();
   return (

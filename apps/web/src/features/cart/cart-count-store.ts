@@ -2,8 +2,9 @@ import { createStore, useStore } from '../../lib/create-store.ts';
 import { registerClientStateReset } from '../../lib/client-state.ts';
 
 /**
- * The header's cart badge count (spec §3 cart state `localCartCount`). Until the cart issue
- * lands, "Add to cart" only increments this; the cart feature will set it from the server cart.
+ * The header's cart badge count (spec §3 cart state `localCartCount`): the lines of the server
+ * cart for a signed-in person, of the browser cart for a guest (set by cart-sync.ts and the
+ * add-to-cart hook).
  */
 const cartCountStore = createStore(0);
 

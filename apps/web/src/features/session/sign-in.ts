@@ -5,6 +5,8 @@ import { SESSION_COOKIES, apiClient } from '../../lib/api-client.ts';
 import { getCookie, removeCookies, setCookie } from '../../lib/cookies.ts';
 import { resetClientState } from '../../lib/client-state.ts';
 import { CURRENCY_STORAGE_KEY, setDisplayCurrency } from '../currency/currency-store.ts';
+import { mergeGuestCartIntoAccount } from '../cart/cart-sync.ts';
+import { GUEST_CART_STORAGE_KEY } from '../cart/guest-cart.ts';
 import { getMe } from './api/get-me.ts';
 import { loadMemberships } from './api/memberships.ts';
 import { setSession } from './session-store.ts';
@@ -13,7 +15,7 @@ import { setSession } from './session-store.ts';
  * Starting and ending a session (spec §4). Login and code verification both end in signIn, so
  * every way into an account stores exactly the same things; register and logout share the
  * clearing. (This slice uses the currency slice because the account's currency becomes the
- * display currency on sign-in; nothing imports back.)
+ * display currency on sign-in, and the cart slice to merge the guest's cart; nothing imports back.)
  */
 
 /** The server's default session lifetime (JWT_TTL_SECONDS): used when the token has no exp. */
@@ -50,9 +52,13 @@ export function clearStoredSession(): void {
   try {
     const kept = STORAGE_KEYS_KEPT_ON_LOGIN.map((key) => [key, localStorage.getItem(key)] as const);
     const currency = localStorage.getItem(CURRENCY_STORAGE_KEY);
+    // A guest's browser cart must outlive the clearing of register and login, so the sign-in can
+    // merge it into the account (it is emptied by that merge).
+    const guestCart = localStorage.getItem(GUEST_CART_STORAGE_KEY);
     localStorage.clear();
     for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
     if (currency !== null) localStorage.setItem(CURRENCY_STORAGE_KEY, currency);
+    if (guestCart !== null) localStorage.setItem(GUEST_CART_STORAGE_KEY, guestCart);
   } catch {
     /* storage unavailable: nothing stored to clear */
   }
@@ -98,6 +104,8 @@ export async function signIn({ token, user, temporaryCheckoutCurrency }: Session
     /* the slug is a convenience: the session itself is already valid */
   }
   await loadMemberships(user._id);
+  // The guest's browser cart joins the account's cart; the header count comes from the answer.
+  await mergeGuestCartIntoAccount();
 }
 
 /** Logout: clears the session cookies and stored values (the kept codes stay) and resets all state. */

@@ -1,0 +1,74 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { cartItems, carts, productColors, products, productSizes } from '../../db/schema/index.ts';
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Queryable = Database | Tx;
+
+/** Units in stock, read inside the write transaction: per product without variations, per size otherwise. */
+export interface StockLevels {
+  products: Map<string, number>;
+  sizes: Map<string, { productId: string; colorId: string; stock: number }>;
+}
+
+/** SQL for carts and their lines. */
+export const cartRepository = {
+  async findByUser(db: Queryable, userId: string): Promise<CartRow | undefined> {
+    const [row] = await db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
+    return row;
+  },
+
+  /**
+   * The user's cart, created if missing, locked until the transaction ends: the one place every
+   * change starts, so changes of one cart never interleave.
+   */
+  async lockForUser(tx: Tx, userId: string, currency: string): Promise<CartRow> {
+    await tx.insert(carts).values({ userId, currency }).onConflictDoNothing({ target: carts.userId });
+    const [row] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+    return row;
+  },
+
+  async items(db: Queryable, cartId: string): Promise<CartItemRow[]> {
+    return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  },
+
+  async update(tx: Tx, cartId: string, patch: Partial<Omit<CartRow, 'id' | 'userId' | 'createdAt'>>): Promise<CartRow> {
+    const [row] = await tx.update(carts).set({ ...patch, updatedAt: new Date() }).where(eq(carts.id, cartId)).returning();
+    return row;
+  },
+
+  async insertItem(tx: Tx, values: { cartId: string; productId: string; colorId: string | null; sizeId: string | null; quantity: number }): Promise<void> {
+    await tx.insert(cartItems).values(values);
+  },
+
+  async setItemQuantity(tx: Tx, itemId: string, quantity: number): Promise<void> {
+    await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));
+  },
+
+  async deleteItems(tx: Tx, cartId: string, itemIds?: string[]): Promise<number> {
+    if (itemIds && itemIds.length === 0) return 0;
+    const where = itemIds ? and(eq(cartItems.cartId, cartId), inArray(cartItems.id, itemIds)) : eq(cartItems.cartId, cartId);
+    const deleted = await tx.delete(cartItems).where(where).returning({ id: cartItems.id });
+    return deleted.length;
+  },
+
+  /** Stock as the database holds it now (not the read model, which may lag a sale by a moment). */
+  async stockLevels(db: Queryable, productIds: string[], sizeIds: string[]): Promise<StockLevels> {
+    const [productRows, sizeRows] = await Promise.all([
+      productIds.length ? db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, productIds)) : Promise.resolve([]),
+      sizeIds.length
+        ? db
+            .select({ id: productSizes.id, colorId: productSizes.colorId, productId: productColors.productId, stock: productSizes.stock })
+            .from(productSizes)
+            .innerJoin(productColors, eq(productColors.id, productSizes.colorId))
+            .where(inArray(productSizes.id, sizeIds))
+        : Promise.resolve([]),
+    ]);
+    return {
+      products: new Map(productRows.map((row) => [row.id, row.stock])),
+      sizes: new Map(sizeRows.map((row) => [row.id, { productId: row.productId, colorId: row.colorId, stock: row.stock }])),
+    };
+  },
+};

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema as failure } from '@app/contract';
+import {
+  cartEnvelopeSchema,
+  cartItemParamsSchema,
+  cartUpdateBodySchema,
+  expressCheckoutBodySchema,
+  getStripeCouponBodySchema,
+  trackCountryBodySchema,
+  trackCountryResponseSchema,
+} from '@app/contract/cart';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { CartService } from './cart.service.ts';
+import { trackCountry } from './track-country.ts';
+
+const tags = ['cart'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: failure, 401: failure, 404: failure, 409: failure, 429: failure };
+
+/** The cart calls of spec §7 and track-country. Every cart call is the signed-in person's own cart. */
+export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; authRepository: AuthRepository }> = async (app, { carts, authRepository }) => {
+  const signedIn = { auth: true } as const;
+
+  app.get('/v1/carts', { config: signedIn, schema: { tags, security, summary: 'Your cart, priced by the server in its currency', response: { 200: cartEnvelopeSchema, ...errors } } }, async (request) =>
+    carts.get(request.user!.account),
+  );
+
+  app.patch(
+    '/v1/carts',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Change your cart: add products (a product already there gains quantity; 0 removes it), set quantities with checkout, merge a guest cart with itemsPreLogin, re-price with updateCurrency',
+        body: cartUpdateBodySchema,
+        response: { 200: cartEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => carts.update(request.user!.account, request.body),
+  );
+
+  app.delete('/v1/carts', { config: signedIn, schema: { tags, security, summary: 'Empty your cart (its coupon and event ties go too)', response: { 200: cartEnvelopeSchema, ...errors } } }, async (request) =>
+    carts.clear(request.user!.account),
+  );
+
+  app.patch(
+    '/v1/carts/:id/remove',
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'Remove one line of your cart by its cartItemId', params: cartItemParamsSchema, body: getStripeCouponBodySchema, response: { 200: cartEnvelopeSchema, ...errors } },
+    },
+    async (request) => carts.removeLine(request.user!.account, request.params.id),
+  );
+
+  app.patch(
+    '/v1/calculate-express-checkout',
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'Totals for buying these products at once (nothing is stored)', body: expressCheckoutBodySchema, response: { 200: cartEnvelopeSchema, ...errors } },
+    },
+    async (request) => carts.express(request.user!.account, request.body),
+  );
+
+  app.patch(
+    '/v1/track-country',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['currency'],
+        summary: "The visitor's chosen country: stored for a signed-in person (currency strength level 2) and answered with the currency to show",
+        body: trackCountryBodySchema,
+        response: { 200: trackCountryResponseSchema, 400: failure, 429: failure },
+      },
+    },
+    async (request) => trackCountry(authRepository, request.user?.account ?? null, request.body.country),
+  );
+};

@@ -1,0 +1,2 @@
+export * from './cart.ts';
+export * from './rules.ts';
