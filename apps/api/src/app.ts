@@ -29,14 +29,25 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createCarbonService } from './modules/carbon/carbon.service.ts';
 import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
 import { registerCarbonAccounts } from './modules/carbon/register.ts';
+import { createMailingListRepository } from './modules/mailing-list/mailing-list.repository.ts';
+import { mailingListRoutes } from './modules/mailing-list/mailing-list.routes.ts';
+import type { MailingListContext } from './modules/mailing-list/mailing-list.service.ts';
+import { MetricsCache } from './modules/metrics/metrics.cache.ts';
+import { readPlatformMetrics } from './modules/metrics/metrics.repository.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     config: Config;
     mail: MailDispatcher;
+    /** The public metrics, cached as ready bytes (metrics.cache.ts). */
+    metrics: MetricsCache;
   }
 }
+
+/** How long the public metrics are served from memory before they are computed again. */
+const METRICS_TTL_SECONDS = 30;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -116,6 +127,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     now: () => new Date(),
   };
 
+  const mailingList: MailingListContext = {
+    db: database.db,
+    repo: createMailingListRepository(database.db),
+    mail: mailRepository,
+    dispatcher,
+    publicUrl: config.publicUrl,
+    unsubscribeKey: createHmac('sha256', config.jwtSecret).update('newsletter-unsubscribe').digest('hex'),
+    now: () => new Date(),
+  };
+  app.decorate('metrics', new MetricsCache(() => readPlatformMetrics(database.db), METRICS_TTL_SECONDS * 1000));
+
   const catalogModel = await registerCatalog(app, database);
   const modes = describeModes(config);
   const reference = await loadReferenceData(createReferenceRepository(database.db));
@@ -132,6 +154,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(accountRoutes, { ctx: authContext, config });
       await api.register(referenceRoutes, { reference });
       await api.register(carbonRoutes, { carbon: createCarbonService(reference) });
+      await api.register(mailingListRoutes, { ctx: mailingList, config });
+      await api.register(metricsRoutes, { cache: app.metrics, ttlSeconds: METRICS_TTL_SECONDS });
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** A newsletter confirmation mail went out less than a minute ago (spec §4: OK-only state). */
+  NEWSLETTER_CONFIRMATION_PENDING: 409,
   /** The request took too long to arrive (the server's request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

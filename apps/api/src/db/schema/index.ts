@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './carbon.ts';
 export * from './orders.ts';
 export * from './reviews.ts';
+export * from './mailing-list.ts';

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema as failure, mailingListBodySchema, mailingListResponseSchema, mailingListTokenQuerySchema } from '@app/contract';
+import type { Config } from '../../config.ts';
+import { sensitiveRateLimit } from '../../plugins/security.ts';
+import { confirmPages, unsubscribePages } from './mailing-list.pages.ts';
+import { confirm, subscribe, unsubscribe, unsubscribeState, type MailingListContext } from './mailing-list.service.ts';
+
+const errors = { 400: failure, 409: failure, 429: failure };
+
+/** The newsletter (spec §7 Miscellaneous): subscribe with double opt-in, confirm, unsubscribe. */
+export const mailingListRoutes: FastifyPluginAsyncZod<{ ctx: MailingListContext; config: Config }> = async (app, { ctx, config }) => {
+  const tags = ['newsletter'];
+  // Per IP: the stricter limit of sign-up and resends (per address: the service's own limits).
+  const strict = { rateLimit: sensitiveRateLimit(config) };
+
+  // RFC 8058 one-click unsubscribe arrives as a form post ("List-Unsubscribe=One-Click"), and so
+  // does the button of the unsubscribe page; only this plugin's routes read such bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.post(
+    '/v1/mailing-lists',
+    {
+      config: { ...strict, auth: 'optional' },
+      schema: {
+        tags,
+        summary:
+          'Subscribe to the newsletter: 200 mails a confirmation link (existingUser false); 200 existingUser when already subscribed; 409 when a confirmation went out under a minute ago; 201 for a signed-in user\'s own verified email',
+        body: mailingListBodySchema,
+        response: { 200: mailingListResponseSchema, 201: mailingListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await subscribe(ctx, request.body.email, request.user?.account ?? null);
+      return reply.status(outcome.status).send(outcome.body);
+    },
+  );
+
+  app.get(
+    '/v1/mailing-lists/verify',
+    { config: strict, schema: { tags, summary: 'Confirm a subscription from the emailed link; answers a small HTML page', querystring: mailingListTokenQuerySchema } },
+    async (request, reply) => {
+      const result = confirmPages[await confirm(ctx, request.query.tk)]();
+      return reply.status(result.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
+    },
+  );
+
+  app.get(
+    '/v1/mailing-lists/unsubscribe',
+    {
+      config: strict,
+      schema: { tags, summary: 'The unsubscribe page of a newsletter link: a button that posts to the same address (link scanners only GET, so they unsubscribe nobody)', querystring: mailingListTokenQuerySchema },
+    },
+    async (request, reply) => {
+      const state = await unsubscribeState(ctx, request.query.tk);
+      let result = unsubscribePages.invalid();
+      if (state?.row.status === 'unsubscribed') result = unsubscribePages['already-unsubscribed']();
+      else if (state) result = unsubscribePages.ask(`/api/v1/mailing-lists/unsubscribe?tk=${encodeURIComponent(request.query.tk!)}`);
+      return reply.status(result.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
+    },
+  );
+
+  app.post(
+    '/v1/mailing-lists/unsubscribe',
+    { config: strict, schema: { tags, summary: 'Unsubscribe (the page\'s button, and RFC 8058 one-click from mail clients); no login needed', querystring: mailingListTokenQuerySchema } },
+    async (request, reply) => {
+      const result = unsubscribePages[await unsubscribe(ctx, request.query.tk)]();
+      return reply.status(result.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
+    },
+  );
+};
