@@ -33,11 +33,11 @@ export function createMailingListRepository(db: Database) {
       return row;
     },
 
-    /** Unsubscribes a subscribed or pending row; answers whether anything changed. */
+    /** Unsubscribes a subscribed or pending row; answers whether anything changed. The confirm hash stays, so its old link can say "already used". */
     async unsubscribe(id: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(mailingListSubscribers)
-        .set({ status: 'unsubscribed', unsubscribedAt: at, confirmTokenHash: null, confirmExpiresAt: null })
+        .set({ status: 'unsubscribed', unsubscribedAt: at })
         .where(and(eq(mailingListSubscribers.id, id), sql`${mailingListSubscribers.status} <> 'unsubscribed'`))
         .returning({ id: mailingListSubscribers.id });
       return rows.length > 0;
