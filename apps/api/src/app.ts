@@ -29,9 +29,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { createCarbonService } from './modules/carbon/carbon.service.ts';
 import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
 import { registerCarbonAccounts } from './modules/carbon/register.ts';
-import { createMailingListRepository } from './modules/mailing-list/mailing-list.repository.ts';
 import { mailingListRoutes } from './modules/mailing-list/mailing-list.routes.ts';
-import type { MailingListContext } from './modules/mailing-list/mailing-list.service.ts';
+import { createMailingListContext } from './modules/mailing-list/mailing-list.service.ts';
 import { MetricsCache } from './modules/metrics/metrics.cache.ts';
 import { readPlatformMetrics } from './modules/metrics/metrics.repository.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -127,15 +126,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     now: () => new Date(),
   };
 
-  const mailingList: MailingListContext = {
-    db: database.db,
-    repo: createMailingListRepository(database.db),
-    mail: mailRepository,
-    dispatcher,
-    publicUrl: config.publicUrl,
-    unsubscribeKey: createHmac('sha256', config.jwtSecret).update('newsletter-unsubscribe').digest('hex'),
-    now: () => new Date(),
-  };
+  const mailingList = createMailingListContext(database.db, dispatcher, config);
   app.decorate('metrics', new MetricsCache(() => readPlatformMetrics(database.db), METRICS_TTL_SECONDS * 1000));
 
   const catalogModel = await registerCatalog(app, database);

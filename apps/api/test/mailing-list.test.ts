@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { createMailingListContext, sendIssue } from '../src/modules/mailing-list/mailing-list.service.ts';
+import { paragraphsOf } from '../src/modules/mailing-list/send-newsletter.ts';
 import { createTestApp, json } from './helper.ts';
 import { bearer, mailTo, registerVerified, uniqueEmail, type OutboxMessage } from './auth-helpers.ts';
 
@@ -245,6 +247,38 @@ describe('newsletter subscription (double opt-in)', () => {
     expect(sixth.statusCode).toBe(429);
     expect(json(sixth).code).toBe('RATE_LIMITED');
     expect(await mailTo(app, email)).toHaveLength(5);
+  });
+});
+
+describe('sending an issue (npm run newsletter:send)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ seed: false });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('goes to confirmed subscribers only, each with a working unsubscribe link', async () => {
+    const confirmed = uniqueEmail('reader');
+    const left = uniqueEmail('left');
+    const pending = uniqueEmail('pending');
+    await subscribeConfirmed(app, confirmed);
+    await app.inject({ method: 'POST', url: linkIn(await subscribeConfirmed(app, left), 'unsubscribe') });
+    await subscribe(app, pending);
+
+    const paragraphs = paragraphsOf('First paragraph\nwraps here.\n\n\nSecond one.\n');
+    expect(paragraphs).toEqual(['First paragraph wraps here.', 'Second one.']);
+    const sent = await sendIssue(createMailingListContext(app.database.db, app.mail, app.config), 'Forests in November', paragraphs);
+    expect(sent).toBe(1);
+    const [issue] = await mailTo(app, confirmed);
+    expect(issue).toMatchObject({ template: 'newsletter-issue', subject: 'Forests in November' });
+    expect(issue!.text).toContain('First paragraph wraps here.');
+    expect((await mailTo(app, left))[0]!.template).not.toBe('newsletter-issue');
+    expect((await mailTo(app, pending))[0]!.template).toBe('newsletter-confirm');
+
+    await app.inject({ method: 'POST', url: linkIn(issue!, 'unsubscribe'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect((await subscriberRow(app, confirmed))[0].status).toBe('unsubscribed');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   NEWSLETTER_RESEND_AFTER_SECONDS,
   type MailingListResponse,
 } from '@app/contract';
+import { createHmac } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newLinkToken, tokenHash } from '../auth/auth.context.ts';
@@ -26,6 +27,20 @@ export interface MailingListContext {
   /** Keys the HMAC of unsubscribe links. */
   unsubscribeKey: string;
   now: () => Date;
+}
+
+/** The context from the app's pieces; app.ts and the newsletter:send command build it alike. */
+export function createMailingListContext(db: Database, dispatcher: MailDispatcher, config: { jwtSecret: string; publicUrl: string }): MailingListContext {
+  return {
+    db,
+    repo: createMailingListRepository(db),
+    mail: createMailRepository(db),
+    dispatcher,
+    publicUrl: config.publicUrl,
+    // Derived from the server's secret, so links stay valid across restarts and processes.
+    unsubscribeKey: createHmac('sha256', config.jwtSecret).update('newsletter-unsubscribe').digest('hex'),
+    now: () => new Date(),
+  };
 }
 
 type Enqueue = (to: string, email: RenderedEmail) => Promise<void>;
