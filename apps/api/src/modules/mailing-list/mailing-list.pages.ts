@@ -30,7 +30,7 @@ function page(status: number, content: PageContent): Page {
     action = `<a class="button" href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.label)}</a>`;
   }
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(content.title)} · Carbonwise</title>
+<meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(content.title)} · Carbonwise</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6f8;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1a1f24;line-height:1.5}
 main{max-width:30rem;margin:1rem;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.08);text-align:center}
