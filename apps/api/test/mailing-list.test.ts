@@ -12,6 +12,9 @@ import { bearer, mailTo, registerVerified, uniqueEmail, type OutboxMessage } fro
 const subscribe = (app: FastifyInstance, email: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/v1/mailing-lists', payload: { email }, headers });
 
+/** What a browser following a mail link sends: it gets the HTML pages. */
+const browser = { accept: 'text/html,application/xhtml+xml' };
+
 /** The path (and query) of a link in a mail, so it can be followed with inject. */
 function linkIn(message: OutboxMessage, route: 'verify' | 'unsubscribe'): string {
   const match = new RegExp(`https?://[^/\\s]+(/api/v1/mailing-lists/${route}\\?tk=[A-Za-z0-9_.%-]+)`).exec(message.text);
@@ -33,7 +36,7 @@ async function ageConfirmation(app: FastifyInstance, email: string, seconds = 61
 async function subscribeConfirmed(app: FastifyInstance, email: string) {
   expect((await subscribe(app, email)).statusCode).toBe(200);
   const [confirmMail] = await mailTo(app, email);
-  expect((await app.inject({ method: 'GET', url: linkIn(confirmMail!, 'verify') })).statusCode).toBe(200);
+  expect((await app.inject({ method: 'GET', headers: browser, url: linkIn(confirmMail!, 'verify') })).statusCode).toBe(200);
   const [welcome] = await mailTo(app, email);
   expect(welcome!.template).toBe('newsletter-welcome');
   return welcome!;
@@ -85,10 +88,10 @@ describe('newsletter subscription (double opt-in)', () => {
     expect((await subscribe(app, email)).statusCode).toBe(200);
     const mails = await mailTo(app, email);
     expect(mails).toHaveLength(2);
-    const old = await app.inject({ method: 'GET', url: linkIn(first!, 'verify') });
+    const old = await app.inject({ method: 'GET', headers: browser, url: linkIn(first!, 'verify') });
     expect(old.statusCode).toBe(400);
     expect(old.body).toContain('This link is not valid');
-    expect((await app.inject({ method: 'GET', url: linkIn(mails[0]!, 'verify') })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', headers: browser, url: linkIn(mails[0]!, 'verify') })).statusCode).toBe(200);
   });
 
   it('the link confirms once, sends a welcome mail with an unsubscribe link and List-Unsubscribe headers; then 200 existingUser', async () => {
@@ -96,7 +99,7 @@ describe('newsletter subscription (double opt-in)', () => {
     await subscribe(app, email);
     const [confirmMail] = await mailTo(app, email);
     const verify = linkIn(confirmMail!, 'verify');
-    const page = await app.inject({ method: 'GET', url: verify });
+    const page = await app.inject({ method: 'GET', headers: browser, url: verify });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('You are subscribed');
@@ -111,7 +114,7 @@ describe('newsletter subscription (double opt-in)', () => {
     expect(outbox.headers['List-Unsubscribe'].endsWith(`${unsubscribe}>`)).toBe(true);
     expect(outbox.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
-    const second = await app.inject({ method: 'GET', url: verify });
+    const second = await app.inject({ method: 'GET', headers: browser, url: verify });
     expect(second.statusCode).toBe(200);
     expect(second.body).toContain('Already confirmed');
 
@@ -126,20 +129,20 @@ describe('newsletter subscription (double opt-in)', () => {
     const welcome = await subscribeConfirmed(app, email);
     const link = linkIn(welcome, 'unsubscribe');
 
-    const ask = await app.inject({ method: 'GET', url: link });
+    const ask = await app.inject({ method: 'GET', headers: browser, url: link });
     expect(ask.statusCode).toBe(200);
     expect(ask.body).toMatch(/<form method="post" action="\/api\/v1\/mailing-lists\/unsubscribe\?tk=/);
     // A link scanner that only GETs unsubscribes nobody.
     expect((await subscriberRow(app, email))[0].status).toBe('subscribed');
 
-    const done = await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const done = await app.inject({ method: 'POST', url: link, headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
     expect((await subscriberRow(app, email))[0].status).toBe('unsubscribed');
 
-    const oneClick = await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = await app.inject({ method: 'POST', url: link, headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(oneClick.statusCode).toBe(200);
-    const again = await app.inject({ method: 'GET', url: link });
+    const again = await app.inject({ method: 'GET', headers: browser, url: link });
     expect(again.body).toContain('not on the newsletter list');
 
     // Subscribing again after unsubscribing needs a new confirmation.
@@ -152,7 +155,7 @@ describe('newsletter subscription (double opt-in)', () => {
   it('one-click unsubscribe as a mail client sends it (RFC 8058 form post)', async () => {
     const email = uniqueEmail('oneclick');
     const welcome = await subscribeConfirmed(app, email);
-    const response = await app.inject({ method: 'POST', url: linkIn(welcome, 'unsubscribe'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const response = await app.inject({ method: 'POST', url: linkIn(welcome, 'unsubscribe'), headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(response.statusCode).toBe(200);
     expect((await subscriberRow(app, email))[0].status).toBe('unsubscribed');
   });
@@ -162,7 +165,7 @@ describe('newsletter subscription (double opt-in)', () => {
     await subscribe(app, email);
     const verify = linkIn((await mailTo(app, email))[0]!, 'verify');
     await app.database.db.execute(sql`UPDATE mailing_list_subscribers SET confirm_expires_at = now() - interval '1 minute' WHERE email = ${email}`);
-    const expired = await app.inject({ method: 'GET', url: verify });
+    const expired = await app.inject({ method: 'GET', headers: browser, url: verify });
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain('This link has expired');
     expect((await subscriberRow(app, email))[0].status).toBe('pending');
@@ -171,10 +174,10 @@ describe('newsletter subscription (double opt-in)', () => {
     const usedEmail = uniqueEmail('used');
     await subscribe(app, usedEmail);
     const usedLink = linkIn((await mailTo(app, usedEmail))[0]!, 'verify');
-    await app.inject({ method: 'GET', url: usedLink });
+    await app.inject({ method: 'GET', headers: browser, url: usedLink });
     const unsubscribe = linkIn((await mailTo(app, usedEmail))[0]!, 'unsubscribe');
-    await app.inject({ method: 'POST', url: unsubscribe });
-    const used = await app.inject({ method: 'GET', url: usedLink });
+    await app.inject({ method: 'POST', headers: browser, url: unsubscribe });
+    const used = await app.inject({ method: 'GET', headers: browser, url: usedLink });
     expect(used.statusCode).toBe(410);
     expect(used.body).toContain('already used');
     expect((await subscriberRow(app, usedEmail))[0].status).toBe('unsubscribed');
@@ -191,13 +194,33 @@ describe('newsletter subscription (double opt-in)', () => {
       `/api/v1/mailing-lists/unsubscribe?tk=${unsubscribe.split('tk=')[1]!.slice(0, -2)}xx`,
       `/api/v1/mailing-lists/unsubscribe?tk=00000000-0000-7000-8000-000000000000.${'A'.repeat(43)}`,
     ]) {
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode, url).toBeLessThan(500);
-      const post = await app.inject({ method: 'POST', url });
-      expect(post.statusCode, url).toBeGreaterThanOrEqual(400);
-      expect(post.statusCode, url).toBeLessThan(500);
+      for (const method of ['GET', 'POST'] as const) {
+        const page = await app.inject({ method, headers: browser, url });
+        expect(page.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(page.statusCode, url).toBeLessThan(500);
+        const api = await app.inject({ method, url });
+        expect(api.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(api.statusCode, url).toBeLessThan(500);
+        expect(json(api)).toMatchObject({ success: false, message: expect.any(String), code: expect.any(String) });
+      }
     }
+  });
+
+  it('answers callers that do not ask for HTML with JSON: the envelope on 4xx', async () => {
+    const email = uniqueEmail('json');
+    await subscribe(app, email);
+    const verify = linkIn((await mailTo(app, email))[0]!, 'verify');
+    const confirmed = await app.inject({ method: 'GET', url: verify });
+    expect(confirmed.statusCode).toBe(200);
+    expect(json(confirmed)).toEqual({ success: true, message: expect.stringContaining('You are subscribed') });
+    const unsubscribe = linkIn((await mailTo(app, email))[0]!, 'unsubscribe');
+    // RFC 8058: a mail client's one-click POST, typically with no Accept header.
+    const oneClick = await app.inject({ method: 'POST', url: unsubscribe, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.statusCode).toBe(200);
+    expect(json(oneClick).message).toContain('You are unsubscribed');
+    const used = await app.inject({ method: 'GET', url: verify });
+    expect(used.statusCode).toBe(410);
+    expect(json(used)).toMatchObject({ success: false, code: 'NEWSLETTER_LINK_GONE', message: expect.stringContaining('already used') });
   });
 
   it('a signed-in user subscribing their own verified email is subscribed at once (201); another email needs confirming', async () => {
@@ -277,7 +300,7 @@ describe('sending an issue (npm run newsletter:send)', () => {
     expect((await mailTo(app, left))[0]!.template).not.toBe('newsletter-issue');
     expect((await mailTo(app, pending))[0]!.template).toBe('newsletter-confirm');
 
-    await app.inject({ method: 'POST', url: linkIn(issue!, 'unsubscribe'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    await app.inject({ method: 'POST', url: linkIn(issue!, 'unsubscribe'), headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect((await subscriberRow(app, confirmed))[0].status).toBe('unsubscribed');
   });
 });
@@ -332,7 +355,7 @@ describe('newsletter mail over real SMTP', () => {
     const confirmMail = received.find((mail) => mail.subject?.startsWith('Confirm your Carbonwise newsletter'))!;
     expect(confirmMail.headers.get('list-unsubscribe')).toBeUndefined();
     const verify = /(\/api\/v1\/mailing-lists\/verify\?tk=[A-Za-z0-9_-]+)/.exec(confirmMail.text!)![1]!;
-    expect((await app.inject({ method: 'GET', url: verify })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', headers: browser, url: verify })).statusCode).toBe(200);
     await app.mail.flush();
     const welcome = received.find((mail) => mail.subject === 'Welcome to the Carbonwise newsletter')!;
     // mailparser folds List-* headers into one structure; the raw lines are what a client reads.

@@ -7,6 +7,8 @@
 export interface Page {
   status: number;
   html: string;
+  /** The same outcome in words, for callers that want JSON (the envelope's message). */
+  message: string;
 }
 
 function escapeHtml(value: string): string {
@@ -46,7 +48,7 @@ h1{font-size:1.4rem;margin:0 0 .75rem}p{margin:0 0 1.5rem;color:#3d4651}
 <h1>${escapeHtml(content.title)}</h1><p>${escapeHtml(content.lead)}</p>${action}
 ${content.action?.kind === 'form' ? '<a class="home" href="/">Keep my subscription and go to the shop</a>' : ''}
 </main></body></html>`;
-  return { status, html };
+  return { status, html, message: `${content.title}${/[.?!]$/.test(content.title) ? '' : '.'} ${content.lead}` };
 }
 
 const shop = { kind: 'link', url: '/', label: 'Go to the shop' } as const;

@@ -1,11 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema as failure, mailingListBodySchema, mailingListResponseSchema, mailingListTokenQuerySchema } from '@app/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { sensitiveRateLimit } from '../../plugins/security.ts';
-import { confirmPages, unsubscribePages } from './mailing-list.pages.ts';
+import { confirmPages, unsubscribePages, type Page } from './mailing-list.pages.ts';
 import { confirm, subscribe, unsubscribe, unsubscribeState, type MailingListContext } from './mailing-list.service.ts';
 
 const errors = { 400: failure, 409: failure, 429: failure };
+
+/**
+ * A person following a mail link (the browser asks for text/html) gets the page; any other
+ * caller the API's usual JSON: the envelope on 4xx, so every /api error looks the same.
+ */
+function answerPage(request: FastifyRequest, reply: FastifyReply, page: Page) {
+  if ((request.headers.accept ?? '').includes('text/html')) {
+    return reply.status(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.html);
+  }
+  if (page.status === 410) throw new AppError('NEWSLETTER_LINK_GONE', page.message);
+  if (page.status >= 400) throw new AppError('INVALID_TOKEN', page.message);
+  return reply.status(page.status).header('cache-control', 'no-store').send({ success: true, message: page.message });
+}
 
 /** The newsletter (spec §7 Miscellaneous): subscribe with double opt-in, confirm, unsubscribe. */
 export const mailingListRoutes: FastifyPluginAsyncZod<{ ctx: MailingListContext; config: Config }> = async (app, { ctx, config }) => {
@@ -39,11 +54,8 @@ export const mailingListRoutes: FastifyPluginAsyncZod<{ ctx: MailingListContext;
 
   app.get(
     '/v1/mailing-lists/verify',
-    { config: strict, schema: { tags, summary: 'Confirm a subscription from the emailed link; answers a small HTML page', querystring: mailingListTokenQuerySchema } },
-    async (request, reply) => {
-      const result = confirmPages[await confirm(ctx, request.query.tk)]();
-      return reply.status(result.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
-    },
+    { config: strict, schema: { tags, summary: 'Confirm a subscription from the emailed link; a browser gets a small HTML page, other callers JSON (410 expired or used, 400 not valid)', querystring: mailingListTokenQuerySchema } },
+    async (request, reply) => answerPage(request, reply, confirmPages[await confirm(ctx, request.query.tk)]()),
   );
 
   app.get(
@@ -57,16 +69,13 @@ export const mailingListRoutes: FastifyPluginAsyncZod<{ ctx: MailingListContext;
       let result = unsubscribePages.invalid();
       if (state?.row.status === 'unsubscribed') result = unsubscribePages['already-unsubscribed']();
       else if (state) result = unsubscribePages.ask(`/api/v1/mailing-lists/unsubscribe?tk=${encodeURIComponent(request.query.tk!)}`);
-      return reply.status(result.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
+      return answerPage(request, reply, result);
     },
   );
 
   app.post(
     '/v1/mailing-lists/unsubscribe',
     { config: strict, schema: { tags, summary: 'Unsubscribe (the page\'s button, and RFC 8058 one-click from mail clients); no login needed', querystring: mailingListTokenQuerySchema } },
-    async (request, reply) => {
-      const result = unsubscribePages[await unsubscribe(ctx, request.query.tk)]();
-      return reply.status(result.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
-    },
+    async (request, reply) => answerPage(request, reply, unsubscribePages[await unsubscribe(ctx, request.query.tk)]()),
   );
 };
