@@ -48,6 +48,8 @@ export function NewsletterForm({ variant, state, onSubmit, placeholder = NEWSLET
           maxLength={254}
           placeholder={placeholder}
           aria-label={variant === 'inline' ? 'Email address' : undefined}
+          // In the popup the field is what the visitor came for; inline it must not steal focus.
+          autoFocus={variant === 'popup'}
           aria-invalid={state.invalid || undefined}
           aria-describedby={state.message ? statusId : undefined}
           value={email}

@@ -33,6 +33,7 @@ describe('NewsletterPopup', () => {
     const input = getByLabel(dialog(), 'Email Address *');
     expect(input.placeholder).toBe('Your Email Address *');
     expect(getButton(dialog(), 'SUBSCRIBE').type).toBe('submit');
+    expect(document.activeElement).toBe(input);
   });
 
   it('marks the field invalid for an invalid email and stays on the form', async () => {

@@ -8,10 +8,12 @@ import './NewsletterPopup.tsx';
 
 const popupShown = () => document.body.querySelector('[role="dialog"]') !== null;
 
-async function settle() {
-  for (let i = 0; i < 20; i += 1) {
+/** Lets timers, the lazy import and React's updates run for up to `ms` (until `done`, if given). */
+async function settle(ms = 300, done: () => boolean = () => false) {
+  const until = Date.now() + ms;
+  while (Date.now() < until && !done()) {
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setTimeout(resolve, 10));
     });
   }
 }
@@ -30,10 +32,10 @@ afterEach(() => {
 
 describe('NewsletterPopupLauncher', () => {
   it('opens the popup only after the delay, and once per visitor', async () => {
-    render(<NewsletterPopupLauncher delayMs={50} />);
+    render(<NewsletterPopupLauncher delayMs={400} />);
+    await settle(100);
     expect(popupShown()).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    await settle();
+    await settle(3000, popupShown);
     expect(popupShown()).toBe(true);
     expect(localStorage.getItem(NEWSLETTER_POPUP_FLAG)).not.toBeNull();
 
