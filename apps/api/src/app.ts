@@ -35,14 +35,24 @@ import { createCartService } from './modules/cart/cart.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
+import { mailingListRoutes } from './modules/mailing-list/mailing-list.routes.ts';
+import { createMailingListContext } from './modules/mailing-list/mailing-list.service.ts';
+import { MetricsCache } from './modules/metrics/metrics.cache.ts';
+import { readPlatformMetrics } from './modules/metrics/metrics.repository.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     config: Config;
     mail: MailDispatcher;
+    /** The public metrics, cached as ready bytes (metrics.cache.ts). */
+    metrics: MetricsCache;
   }
 }
+
+/** How long the public metrics are served from memory before they are computed again. */
+const METRICS_TTL_SECONDS = 30;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -122,6 +132,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     now: () => new Date(),
   };
 
+  const mailingList = createMailingListContext(database.db, dispatcher, config);
+  app.decorate('metrics', new MetricsCache(() => readPlatformMetrics(database.db), METRICS_TTL_SECONDS * 1000));
+
   const catalogModel = await registerCatalog(app, database);
   const modes = describeModes(config);
   const reference = await loadReferenceData(createReferenceRepository(database.db));
@@ -141,6 +154,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       const carts = createCartService({ db: database.db, catalog: app.catalog });
       await api.register(cartRoutes, { carts, authRepository });
       await api.register(couponRoutes, { coupons: createCouponsService(database.db), carts });
+      await api.register(mailingListRoutes, { ctx: mailingList, config });
+      await api.register(metricsRoutes, { cache: app.metrics, ttlSeconds: METRICS_TTL_SECONDS });
     },
     { prefix: '/api' },
   );

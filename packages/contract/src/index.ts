@@ -11,3 +11,4 @@ export * from './carbon/index.ts';
 export * from './carbon/schemas.ts';
 // Saved footprints and the sustainability profile are subpaths (`@app/contract/footprints`,
 // `@app/contract/sustainability`), so their schemas stay out of the web's shared first-load chunk.
+export * from './mailing-list/index.ts';

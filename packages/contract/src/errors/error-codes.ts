@@ -28,6 +28,10 @@ export const ERROR_STATUS = {
   REVIEW_NOT_ALLOWED: 403,
   /** This product already has a review in this order (one per product per order). */
   REVIEW_ALREADY_EXISTS: 409,
+  /** A newsletter confirmation mail went out less than a minute ago (spec §4: OK-only state). */
+  NEWSLETTER_CONFIRMATION_PENDING: 409,
+  /** A newsletter confirmation link that expired or was already used. */
+  NEWSLETTER_LINK_GONE: 410,
   /** The request took too long to arrive (the server's request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

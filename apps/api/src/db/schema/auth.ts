@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { users } from './users.ts';
 
@@ -65,6 +65,8 @@ export const outboxEmails = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Extra mail headers, e.g. List-Unsubscribe on newsletter mail (null for most mail). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: varchar('status', { length: 16 }).notNull().default('pending').$type<'pending' | 'sending' | 'sent' | 'failed'>(),
     transport: varchar('transport', { length: 16 }),
     attempts: integer('attempts').notNull().default(0),

@@ -8,3 +8,4 @@ export * from './reviews.ts';
 export * from './wishlist.ts';
 export * from './coupons.ts';
 export * from './cart.ts';
+export * from './mailing-list.ts';

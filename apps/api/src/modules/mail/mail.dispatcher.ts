@@ -72,14 +72,14 @@ export class MailDispatcher {
     }
   }
 
-  private async deliver(message: { id: string; toAddress: string; subject: string; html: string; text: string; attempts: number }) {
+  private async deliver(message: { id: string; toAddress: string; subject: string; html: string; text: string; headers: Record<string, string> | null; attempts: number }) {
     if (!this.transporter) {
       this.options.log.info({ to: message.toAddress, subject: message.subject, mailId: message.id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
       await this.repository.markSent(message.id, 'outbox');
       return;
     }
     try {
-      await this.transporter.sendMail({ from: this.options.from, to: message.toAddress, subject: message.subject, html: message.html, text: message.text });
+      await this.transporter.sendMail({ from: this.options.from, to: message.toAddress, subject: message.subject, html: message.html, text: message.text, headers: message.headers ?? undefined });
       await this.repository.markSent(message.id, 'smtp');
       this.options.log.info({ to: message.toAddress, mailId: message.id }, 'mail: sent');
     } catch (error) {

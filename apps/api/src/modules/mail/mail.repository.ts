@@ -8,7 +8,7 @@ export type OutboxRow = typeof outboxEmails.$inferSelect;
 export function createMailRepository(db: Database) {
   return {
     async enqueue(tx: Database, to: string, email: RenderedEmail): Promise<void> {
-      await tx.insert(outboxEmails).values({ toAddress: to, template: email.template, subject: email.subject, html: email.html, text: email.text });
+      await tx.insert(outboxEmails).values({ toAddress: to, template: email.template, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? null });
     },
 
     /**
@@ -22,7 +22,7 @@ export function createMailRepository(db: Database) {
           SELECT id FROM outbox_emails
           WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
           ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id, to_address AS "toAddress", subject, html, text, attempts`)) as unknown as { rows: OutboxRow[] };
+        RETURNING id, to_address AS "toAddress", subject, html, text, headers, attempts`)) as unknown as { rows: OutboxRow[] };
       return result.rows;
     },
 

@@ -6,6 +6,8 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers for the message (List-Unsubscribe on newsletter mail). */
+  headers?: Record<string, string>;
 }
 
 const BRAND = 'Carbonwise';
@@ -15,15 +17,17 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-interface Block {
+export interface Block {
   paragraphs: string[];
   code?: string;
   button?: { label: string; url: string };
   footnote?: string;
+  /** A small link under everything (the newsletter's unsubscribe link). */
+  footerLink?: { label: string; url: string };
 }
 
 /** One layout for every email; table-based with inline styles because mail clients need it. */
-function render(template: string, subject: string, greetingName: string | null, block: Block): RenderedEmail {
+export function render(template: string, subject: string, greetingName: string | null, block: Block): RenderedEmail {
   const greeting = greetingName ? `Hello ${greetingName},` : 'Hello,';
   const htmlParts = [
     `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>`,
@@ -41,6 +45,9 @@ function render(template: string, subject: string, greetingName: string | null, 
     );
   }
   if (block.footnote) htmlParts.push(`<p style="margin:16px 0 0;font-size:13px;color:#555">${escapeHtml(block.footnote)}</p>`);
+  if (block.footerLink) {
+    htmlParts.push(`<p style="margin:16px 0 0;font-size:13px;color:#555"><a href="${escapeHtml(block.footerLink.url)}" style="color:#555">${escapeHtml(block.footerLink.label)}</a></p>`);
+  }
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f4f6f8;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1a1f24;line-height:1.5">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -53,6 +60,7 @@ function render(template: string, subject: string, greetingName: string | null, 
   if (block.code) textParts.push(`Your code: ${block.code}`, '');
   if (block.button) textParts.push(`${block.button.label}: ${block.button.url}`, '');
   if (block.footnote) textParts.push(block.footnote, '');
+  if (block.footerLink) textParts.push(`${block.footerLink.label}: ${block.footerLink.url}`, '');
   textParts.push(`— ${BRAND}`);
   return { template, subject, html, text: textParts.join('\n') };
 }

@@ -17,6 +17,7 @@ const outboxMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  headers: z.record(z.string(), z.string()).nullable(),
   status: z.string(),
   createdAt: z.string(),
 });
@@ -28,6 +29,7 @@ const toMessage = (row: OutboxRow) => ({
   subject: row.subject,
   text: row.text,
   html: row.html,
+  headers: row.headers ?? null,
   status: row.status,
   createdAt: row.createdAt.toISOString(),
 });

@@ -1,17 +1,21 @@
 import { useSearchParams } from 'react-router';
 import { ProductCatalog } from '../../features/products/components/ProductCatalog.tsx';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
+import { MetricsBand } from '../../features/metrics/index.ts';
+import { NewsletterInline, NewsletterPopupLauncher } from '../../features/newsletter/index.ts';
 import { parseKind } from '../nav-items.ts';
 import { KIND_INTRO, homeTitle } from '../page-meta.ts';
 import { HomeHero } from './HomeHero.tsx';
+import { HomeProductRows } from './HomeProductRows.tsx';
 import { KindFilter } from './KindFilter.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { useAddToCart } from './use-add-to-cart.ts';
 import './home.css';
 
 /**
- * The shop's home: a hero for the whole shop, or a short intro when ?kind= filters it, then the
- * product grid. The app layer wires features together (products, cart count, currency, toasts)
+ * The shop's home: a hero for the whole shop, the platform figures, featured and on-offer rows,
+ * the product grid and the newsletter form; with ?kind= a short intro and the filtered grid.
+ * The newsletter popup is offered once per visitor from here (its code loads only then). The app layer wires features together (products, cart count, currency, toasts)
  * so the feature slices never import one another. Rendered on the server too (entry-server).
  */
 export function HomePage() {
@@ -32,7 +36,11 @@ export function HomePage() {
           </div>
         </section>
       ) : (
-        <HomeHero />
+        <>
+          <HomeHero />
+          <MetricsBand />
+          <HomeProductRows currency={currency} />
+        </>
       )}
 
       <section className="container shop-section" aria-labelledby="shop-heading">
@@ -44,6 +52,9 @@ export function HomePage() {
         </div>
         <ProductCatalog kind={kind} currency={currency} onAddToCart={handleAddToCart} />
       </section>
+
+      <NewsletterInline />
+      <NewsletterPopupLauncher />
     </>
   );
 }

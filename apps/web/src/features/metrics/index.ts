@@ -1,0 +1,1 @@
+export { MetricsBand } from './components/MetricsBand.tsx';

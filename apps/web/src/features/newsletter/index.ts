@@ -1,0 +1,2 @@
+export { NewsletterInline } from './components/NewsletterInline.tsx';
+export { NewsletterPopupLauncher } from './components/NewsletterPopupLauncher.tsx';
