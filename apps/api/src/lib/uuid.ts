@@ -1,15 +1,39 @@
 import { randomBytes } from 'node:crypto';
 
+let lastMillis = 0;
+let sequence = 0;
+
 /**
  * RFC 9562 UUID version 7: a 48-bit millisecond timestamp then random bits. Ids sort in
  * creation order, which is what "sorted by id" (spec §7, products) should mean to a shopper,
- * and they index better than random v4 ids.
+ * and they index better than random v4 ids. Within one millisecond a 12-bit counter in rand_a
+ * keeps them in creation order too (RFC 9562 §6.2 method 1): lines added to a cart in one
+ * request list in the order they were sent. The clock never runs backwards here.
  */
-export function uuidv7(now = Date.now()): string {
+export function uuidv7(at?: number): string {
+  // An explicit time (the seed spreads its products over time) stands alone, with random rand_a.
+  if (at !== undefined) return format(at, randomBytes(2).readUInt16BE(0) & 0xfff);
+  const now = Date.now();
+  if (now > lastMillis) {
+    lastMillis = now;
+    // Start low in the counter space, so many ids in one millisecond still fit.
+    sequence = randomBytes(1)[0]!;
+  } else {
+    sequence += 1;
+    if (sequence > 0xfff) {
+      lastMillis += 1;
+      sequence = 0;
+    }
+  }
+  return format(lastMillis, sequence);
+}
+
+function format(millis: number, sequence: number): string {
   const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = (bytes[6] & 0x0f) | 0x70;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  bytes.writeUIntBE(millis, 0, 6);
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
