@@ -1,9 +1,11 @@
 import type { Product } from '@app/contract';
+import { catalogQueryParams, type CatalogFacets, type CatalogQuery, type PageMeta } from '@app/contract/catalog-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** Spec §8: the message thrown when the product list cannot be loaded. */
 export const PRODUCTS_FETCH_ERROR = 'Failed to fetch products';
 export const PRODUCT_FETCH_ERROR = 'Failed to fetch the product';
+export const FILTERS_FETCH_ERROR = 'Failed to fetch the filters';
 
 /**
  * `GET v1/products?showDetails=1` (spec §7): every product with standards and SDGs, sorted by
@@ -42,6 +44,54 @@ export async function getProductBySlug(slug: string): Promise<Product | null> {
   if (!parsed.success) {
     console.error('The product does not match the contract', parsed.error.issues);
     throw new Error(PRODUCT_FETCH_ERROR);
+  }
+  return parsed.data.data;
+}
+
+/** One page of a catalog query, as the catalog page shows it. */
+export interface ProductPage {
+  products: Product[];
+  meta: PageMeta;
+}
+
+/** The query string the API is asked with: the query's filters, sort and page, details included. */
+export function productPageParams(query: CatalogQuery): Record<string, string> {
+  return { showDetails: '1', ...Object.fromEntries(catalogQueryParams({ ...query, page: query.page ?? 1 }, { includePaging: true })) };
+}
+
+/** `GET v1/products?…&page&size` (README "Catalog search and filters"): one page with its meta. */
+export async function getProductPage(query: CatalogQuery): Promise<ProductPage> {
+  let response;
+  try {
+    response = await apiClient.get('v1/products', { query: productPageParams(query) });
+  } catch {
+    throw new Error(PRODUCTS_FETCH_ERROR);
+  }
+  if (!response.ok) throw new Error(PRODUCTS_FETCH_ERROR);
+  const { productPageEnvelope } = await import('./product-schemas.ts');
+  const parsed = productPageEnvelope.safeParse(response.data);
+  if (!parsed.success) {
+    console.error('The product page does not match the contract', parsed.error.issues);
+    throw new Error(PRODUCTS_FETCH_ERROR);
+  }
+  return { products: parsed.data.data, meta: parsed.data.meta };
+}
+
+/** `GET v1/filters` with the query's filters: the facets and their counts (paging and sort do not matter). */
+export async function getCatalogFacets(query: CatalogQuery): Promise<CatalogFacets> {
+  const params = Object.fromEntries(catalogQueryParams({ ...query, sort: undefined }, { includePaging: false }));
+  let response;
+  try {
+    response = await apiClient.get('v1/filters', { query: params });
+  } catch {
+    throw new Error(FILTERS_FETCH_ERROR);
+  }
+  if (!response.ok) throw new Error(FILTERS_FETCH_ERROR);
+  const { catalogFacetsEnvelope } = await import('./product-schemas.ts');
+  const parsed = catalogFacetsEnvelope.safeParse(response.data);
+  if (!parsed.success) {
+    console.error('The filters do not match the contract', parsed.error.issues);
+    throw new Error(FILTERS_FETCH_ERROR);
   }
   return parsed.data.data;
 }

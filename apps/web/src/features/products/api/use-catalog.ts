@@ -1,6 +1,8 @@
 import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { Product } from '@app/contract';
-import type { CatalogCache, CatalogEntry } from './catalog-cache.ts';
+import type { CatalogFacets, CatalogQuery } from '@app/contract/catalog-query';
+import { facetsKey, productPageKey, type CatalogCache, type CatalogEntry } from './catalog-cache.ts';
+import type { ProductPage } from './get-products.ts';
 
 /**
  * The hooks the public pages read products with. The cache comes from context: the server makes
@@ -52,4 +54,27 @@ export function useProduct(slug: string): CatalogRead<Product | null> {
   const entry = useSyncExternalStore(cache.subscribe, read, read);
   useEffect(() => void cache.loadProduct(slug), [cache, slug]);
   return toRead(entry, () => cache.loadProduct(slug, true));
+}
+
+/** One page of a catalog query (search, filters, sort, page), cached per query. */
+export function useProductPage(query: CatalogQuery): CatalogRead<ProductPage> {
+  const cache = useCatalogCache();
+  const key = productPageKey(query);
+  const read = () => cache.pageEntry(key);
+  const entry = useSyncExternalStore(cache.subscribe, read, read);
+  // The key stands for the query: effects rerun when it changes, not on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => void cache.loadPage(query), [cache, key]);
+  return toRead(entry, () => cache.loadPage(query, true));
+}
+
+/** The facets with counts for a query's filters, cached per query. */
+export function useCatalogFacets(query: CatalogQuery): CatalogRead<CatalogFacets> {
+  const cache = useCatalogCache();
+  const key = facetsKey(query);
+  const read = () => cache.facetsEntry(key);
+  const entry = useSyncExternalStore(cache.subscribe, read, read);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => void cache.loadFacets(query), [cache, key]);
+  return toRead(entry, () => cache.loadFacets(query, true));
 }
