@@ -8,7 +8,9 @@ import { AppRoutes } from './app/router.tsx';
 import { lazyPageModules } from './app/routes.tsx';
 import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
-import { CatalogCache, type CatalogSeed } from './features/products/api/catalog-cache.ts';
+import { computeFacets, pageOf, selectProducts } from '@app/contract/catalog-query';
+import { CatalogCache, facetsKey, productPageKey, type CatalogSeed } from './features/products/api/catalog-cache.ts';
+import { catalogQueryFromUrl } from './features/products/catalog-url.ts';
 import { absoluteUrl, productHead, renderHead, type PageHead } from './ssr/head.ts';
 import { canonicalPath, matchPublicPage, type PublicPage } from './ssr/public-pages.ts';
 import { serializeForScript, type SsrData } from './ssr/ssr-data.ts';
@@ -67,7 +69,11 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
 
   const product = page.page === 'product' ? request.catalog.bySlug(page.slug) : undefined;
   const seed: CatalogSeed =
-    page.page === 'product' ? { detail: { slug: page.slug, product: product ?? null } } : { list: [...request.catalog.products] };
+    page.page === 'product'
+      ? { detail: { slug: page.slug, product: product ?? null } }
+      : page.page === 'catalog'
+        ? catalogSeed(url.searchParams, request)
+        : { list: [...request.catalog.products] };
 
   // renderToString is synchronous, so this per-request currency cannot leak into another render.
   setRenderedCurrency(request.currency);
@@ -91,6 +97,22 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
     head: renderHead(pageHead(page, product, request)),
     html,
     data: serializeForScript(data),
+  };
+}
+
+/**
+ * The catalog page's data, worked out from the catalog in memory exactly as the API does (the
+ * same functions): the page of products and the facet counts. A text search needs the
+ * database's full-text index, which the renderer does not reach: such a page is rendered with
+ * its skeleton and the browser fetches the results after hydration.
+ */
+function catalogSeed(search: URLSearchParams, request: RenderRequest): CatalogSeed {
+  const query = catalogQueryFromUrl(search, request.currency);
+  if (query.q) return {};
+  const { items, meta } = pageOf(selectProducts(request.catalog.products, query), query);
+  return {
+    pages: { [productPageKey(query)]: { products: [...items], meta: meta! } },
+    facets: { [facetsKey(query)]: computeFacets(request.catalog.products, query) },
   };
 }
 
