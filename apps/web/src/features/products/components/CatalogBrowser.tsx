@@ -7,8 +7,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useCatalogFacets, useProductPage } from '../api/use-catalog.ts';
 import { activeFilterCount, catalogQueryFromUrl, catalogSearchString, clearedQuery, toggled } from '../catalog-url.ts';
-import { KIND_LABEL } from '../price.ts';
-import { CatalogFilters } from './CatalogFilters.tsx';
+import { CatalogFilters, KIND_FILTER_LABEL } from './CatalogFilters.tsx';
 import { CatalogPagination } from './CatalogPagination.tsx';
 import { CatalogSearchBox, CatalogSort } from './CatalogToolbar.tsx';
 import { ProductCard } from './ProductCard.tsx';
@@ -22,7 +21,7 @@ const SKELETON_COUNT = 8;
 function ActiveFilters({ query, facets, onChange }: { query: CatalogQuery; facets: CatalogFacets | undefined; onChange: (next: CatalogQuery) => void }) {
   const chips: { key: string; label: string; next: CatalogQuery }[] = [];
   if (query.q) chips.push({ key: 'q', label: `“${query.q}”`, next: { ...query, q: undefined, page: 1 } });
-  for (const kind of query.kind) chips.push({ key: `kind-${kind}`, label: KIND_LABEL[kind], next: toggled(query, 'kind', kind) });
+  for (const kind of query.kind) chips.push({ key: `kind-${kind}`, label: KIND_FILTER_LABEL[kind], next: toggled(query, 'kind', kind) });
   for (const slug of query.category)
     chips.push({ key: `category-${slug}`, label: facets?.categories.find((c) => c.slug === slug)?.name ?? slug, next: toggled(query, 'category', slug) });
   for (const slug of query.standard)

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CURRENCY_SYMBOL } from '@app/contract/money';
 import type { CatalogFacets, CatalogQuery } from '@app/contract/catalog-query';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { KIND_LABEL } from '../price.ts';
 import { toggled } from '../catalog-url.ts';
 
 interface FacetOption {
@@ -13,7 +12,10 @@ interface FacetOption {
   count: number;
 }
 
-/** Tags shown before "Show all tags". */
+/** The kinds as the shop's navigation names them. */
+export const KIND_FILTER_LABEL = { offset: 'Carbon offsets', goods: 'Sustainable goods' } as const;
+
+/** Values shown before "Show all …" in the long groups. */
 const TAGS_SHOWN = 8;
 
 function FacetGroup({
@@ -136,7 +138,7 @@ export function CatalogFilters({ query, facets, onChange }: CatalogFiltersProps)
     <div className="catalog-filters">
       <FacetGroup
         legend="Type"
-        options={facets.kinds.map((k) => ({ value: k.kind, label: KIND_LABEL[k.kind], text: KIND_LABEL[k.kind], count: k.count }))}
+        options={facets.kinds.map((k) => ({ value: k.kind, label: KIND_FILTER_LABEL[k.kind], text: KIND_FILTER_LABEL[k.kind], count: k.count }))}
         selected={query.kind}
         onToggle={toggle('kind')}
       />
