@@ -1,5 +1,5 @@
 import { isSupportedCurrency, type Currency } from '@app/contract/money';
-import { catalogQueryParams, parseCatalogSearch, splitValues, type CatalogQuery } from '@app/contract/catalog-query';
+import { catalogQueryParams, normaliseCatalogQuery, parseCatalogSearch, splitValues, type CatalogQuery } from '@app/contract/catalog-query';
 
 /**
  * The catalog page keeps all its state in the URL (`/products?q=cook&standard=gold-standard&page=2`),
@@ -24,7 +24,7 @@ export function catalogQueryFromUrl(search: URLSearchParams, displayCurrency: Cu
 
 /** The search string (without `?`) of a catalog query: only what narrows, sorts or pages it. */
 export function catalogSearchString(query: CatalogQuery): string {
-  const params = catalogQueryParams(query, { includePaging: false });
+  const params = catalogQueryParams(normaliseCatalogQuery(query), { includePaging: false });
   if (query.minPrice === undefined && query.maxPrice === undefined) params.delete('currency');
   if (query.page !== undefined && query.page > 1) params.set('page', String(query.page));
   return params.toString();

@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { Product } from '@app/contract';
 import type { CatalogFacets, CatalogQuery } from '@app/contract/catalog-query';
 import { facetsKey, productPageKey, type CatalogCache, type CatalogEntry } from './catalog-cache.ts';
@@ -56,6 +56,17 @@ export function useProduct(slug: string): CatalogRead<Product | null> {
   return toRead(entry, () => cache.loadProduct(slug, true));
 }
 
+/**
+ * While a new query loads, the last answer stays on screen (marked as fetching), so a click on
+ * a filter does not blank the grid and the panel; skeletons show only on the first load.
+ */
+function useKeepPrevious<T>(entry: CatalogEntry<T>): CatalogEntry<T> {
+  const previous = useRef<T | undefined>(undefined);
+  if (entry.data !== undefined) previous.current = entry.data;
+  if (entry.data === undefined && !entry.error && previous.current !== undefined) return { ...entry, data: previous.current, fetching: true };
+  return entry;
+}
+
 /** One page of a catalog query (search, filters, sort, page), cached per query. */
 export function useProductPage(query: CatalogQuery): CatalogRead<ProductPage> {
   const cache = useCatalogCache();
@@ -65,7 +76,7 @@ export function useProductPage(query: CatalogQuery): CatalogRead<ProductPage> {
   // The key stands for the query: effects rerun when it changes, not on every render.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void cache.loadPage(query), [cache, key]);
-  return toRead(entry, () => cache.loadPage(query, true));
+  return toRead(useKeepPrevious(entry), () => cache.loadPage(query, true));
 }
 
 /** The facets with counts for a query's filters, cached per query. */
@@ -76,5 +87,5 @@ export function useCatalogFacets(query: CatalogQuery): CatalogRead<CatalogFacets
   const entry = useSyncExternalStore(cache.subscribe, read, read);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void cache.loadFacets(query), [cache, key]);
-  return toRead(entry, () => cache.loadFacets(query, true));
+  return toRead(useKeepPrevious(entry), () => cache.loadFacets(query, true));
 }

@@ -237,7 +237,8 @@ function CatalogResults({
           : `${first}–${last} of ${meta.total} items`}
         {page.isFetching && <span className="visually-hidden"> (updating)</span>}
       </p>
-      <ul className="product-grid">
+      {/* The last answer stays while the next loads (use-catalog.ts), dimmed. */}
+      <ul className={page.isFetching ? 'product-grid product-grid--updating' : 'product-grid'} aria-busy={page.isFetching || undefined}>
         {products.map((product) => (
           <li key={product._id}>
             <ProductCard product={product} currency={currency} onAddToCart={onAddToCart} />
