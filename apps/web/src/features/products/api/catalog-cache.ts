@@ -79,13 +79,20 @@ export class CatalogCache {
     return this.list;
   }
 
-  /** A product's entry; coming from a list, the product is already there, so its page shows at once. */
+  /** A product's entry; coming from a list or a catalog page, the product is already there, so its page shows at once. */
   detailEntry(slug: string): CatalogEntry<Product | null> {
     const entry = this.details.get(slug);
     if (entry) return entry;
-    const fromList = this.list.data?.find((product) => product.slug === slug);
+    let source: CatalogEntry<unknown> = this.list;
+    let fromList = this.list.data?.find((product) => product.slug === slug);
+    // A catalog page holds products with details too.
+    for (const entry of this.pages.values()) {
+      if (fromList) break;
+      fromList = entry.data?.products.find((product) => product.slug === slug);
+      source = entry;
+    }
     if (!fromList) return EMPTY;
-    const seeded = { data: fromList, error: false, fetching: false, updatedAt: this.list.updatedAt };
+    const seeded = { data: fromList, error: false, fetching: false, updatedAt: source.updatedAt };
     this.details.set(slug, seeded);
     return seeded;
   }
