@@ -59,39 +59,26 @@ export function productPageParams(query: CatalogQuery): Record<string, string> {
   return { showDetails: '1', ...Object.fromEntries(catalogQueryParams({ ...query, page: query.page ?? 1 }, { includePaging: true })) };
 }
 
+/** A catalog read checked against its contract schema (loaded on demand); `failure` is thrown on any failure. */
+async function getChecked<K extends 'productPageEnvelope' | 'catalogFacetsEnvelope'>(path: string, query: Record<string, string>, schema: K, failure: string) {
+  const response = await apiClient.get(path, { query }).catch(() => null);
+  if (!response?.ok) throw new Error(failure);
+  const parsed = (await import('./product-schemas.ts'))[schema].safeParse(response.data);
+  if (!parsed.success) {
+    console.error(`GET ${path} does not match the contract`, parsed.error.issues);
+    throw new Error(failure);
+  }
+  return parsed.data as unknown as K extends 'productPageEnvelope' ? { data: Product[]; meta: PageMeta } : { data: CatalogFacets };
+}
+
 /** `GET v1/products?…&page&size` (README "Catalog search and filters"): one page with its meta. */
 export async function getProductPage(query: CatalogQuery): Promise<ProductPage> {
-  let response;
-  try {
-    response = await apiClient.get('v1/products', { query: productPageParams(query) });
-  } catch {
-    throw new Error(PRODUCTS_FETCH_ERROR);
-  }
-  if (!response.ok) throw new Error(PRODUCTS_FETCH_ERROR);
-  const { productPageEnvelope } = await import('./product-schemas.ts');
-  const parsed = productPageEnvelope.safeParse(response.data);
-  if (!parsed.success) {
-    console.error('The product page does not match the contract', parsed.error.issues);
-    throw new Error(PRODUCTS_FETCH_ERROR);
-  }
-  return { products: parsed.data.data, meta: parsed.data.meta };
+  const { data, meta } = await getChecked('v1/products', productPageParams(query), 'productPageEnvelope', PRODUCTS_FETCH_ERROR);
+  return { products: data, meta };
 }
 
 /** `GET v1/filters` with the query's filters: the facets and their counts (paging and sort do not matter). */
 export async function getCatalogFacets(query: CatalogQuery): Promise<CatalogFacets> {
   const params = Object.fromEntries(catalogQueryParams({ ...query, sort: undefined }, { includePaging: false }));
-  let response;
-  try {
-    response = await apiClient.get('v1/filters', { query: params });
-  } catch {
-    throw new Error(FILTERS_FETCH_ERROR);
-  }
-  if (!response.ok) throw new Error(FILTERS_FETCH_ERROR);
-  const { catalogFacetsEnvelope } = await import('./product-schemas.ts');
-  const parsed = catalogFacetsEnvelope.safeParse(response.data);
-  if (!parsed.success) {
-    console.error('The filters do not match the contract', parsed.error.issues);
-    throw new Error(FILTERS_FETCH_ERROR);
-  }
-  return parsed.data.data;
+  return (await getChecked('v1/filters', params, 'catalogFacetsEnvelope', FILTERS_FETCH_ERROR)).data;
 }

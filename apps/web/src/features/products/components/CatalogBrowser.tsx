@@ -19,19 +19,19 @@ const SKELETON_COUNT = 8;
 
 /** Chips for the chosen filters, each removing itself; names come from the facets when known. */
 function ActiveFilters({ query, facets, onChange }: { query: CatalogQuery; facets: CatalogFacets | undefined; onChange: (next: CatalogQuery) => void }) {
+  const name = (list: { name: string; slug?: string; code?: string }[] | undefined, key: string) => list?.find((item) => (item.slug ?? item.code) === key)?.name ?? key;
   const chips: { key: string; label: string; next: CatalogQuery }[] = [];
+  const add = <K extends 'category' | 'country' | 'standard' | 'sdg' | 'tag' | 'kind' | 'availability'>(facet: K, label: (value: CatalogQuery[K][number]) => string) => {
+    for (const value of query[facet] as CatalogQuery[K][number][]) chips.push({ key: `${facet}-${value}`, label: label(value), next: toggled(query, facet, value) });
+  };
   if (query.q) chips.push({ key: 'q', label: `“${query.q}”`, next: { ...query, q: undefined, page: 1 } });
-  for (const kind of query.kind) chips.push({ key: `kind-${kind}`, label: KIND_FILTER_LABEL[kind], next: toggled(query, 'kind', kind) });
-  for (const slug of query.category)
-    chips.push({ key: `category-${slug}`, label: facets?.categories.find((c) => c.slug === slug)?.name ?? slug, next: toggled(query, 'category', slug) });
-  for (const slug of query.standard)
-    chips.push({ key: `standard-${slug}`, label: facets?.standards.find((s) => s.slug === slug)?.name ?? slug, next: toggled(query, 'standard', slug) });
-  for (const n of query.sdg) chips.push({ key: `sdg-${n}`, label: `SDG ${n}`, next: toggled(query, 'sdg', n) });
-  for (const value of query.availability)
-    chips.push({ key: `availability-${value}`, label: value === 'inStock' ? 'In stock' : 'Out of stock', next: toggled(query, 'availability', value) });
-  for (const code of query.country)
-    chips.push({ key: `country-${code}`, label: facets?.countries.find((c) => c.code === code)?.name ?? code, next: toggled(query, 'country', code) });
-  for (const tag of query.tag) chips.push({ key: `tag-${tag}`, label: tag, next: toggled(query, 'tag', tag) });
+  add('kind', (kind) => KIND_FILTER_LABEL[kind]);
+  add('category', (slug) => name(facets?.categories, slug));
+  add('standard', (slug) => name(facets?.standards, slug));
+  add('sdg', (n) => `SDG ${n}`);
+  add('availability', (value) => (value === 'inStock' ? 'In stock' : 'Out of stock'));
+  add('country', (code) => name(facets?.countries, code));
+  add('tag', (tag) => tag);
   if (query.minPrice !== undefined) chips.push({ key: 'min', label: `From ${query.minPrice} ${query.currency}`, next: { ...query, minPrice: undefined, page: 1 } });
   if (query.maxPrice !== undefined) chips.push({ key: 'max', label: `Up to ${query.maxPrice} ${query.currency}`, next: { ...query, maxPrice: undefined, page: 1 } });
   if (chips.length === 0) return null;

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CURRENCY_SYMBOL } from '@app/contract/money';
 import type { CatalogFacets, CatalogQuery } from '@app/contract/catalog-query';
-import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { toggled } from '../catalog-url.ts';
 
 interface FacetOption {
@@ -114,21 +113,8 @@ export interface CatalogFiltersProps {
 
 /** The facet panel: checkbox groups with counts and a price range. Each change is a new URL. */
 export function CatalogFilters({ query, facets, onChange }: CatalogFiltersProps) {
-  if (!facets) {
-    return (
-      <div className="catalog-filters" aria-busy="true">
-        <p className="visually-hidden">Loading filters…</p>
-        {Array.from({ length: 4 }, (_, group) => (
-          <div key={group} className="facet">
-            <Skeleton width="7rem" height="1.1rem" />
-            {Array.from({ length: 4 }, (_, row) => (
-              <Skeleton key={row} width="100%" height="1.25rem" style={{ marginTop: '0.6rem' }} />
-            ))}
-          </div>
-        ))}
-      </div>
-    );
-  }
+  // Only a text search is rendered without facets (the server cannot search): they follow at once.
+  if (!facets) return <p className="catalog-filters catalog-filters--loading" aria-busy="true">Loading filters…</p>;
   const toggle =
     <K extends 'category' | 'country' | 'standard' | 'sdg' | 'tag' | 'kind' | 'availability'>(facet: K) =>
     (value: string | number) =>
