@@ -73,6 +73,14 @@ describe('server-rendered catalog with search, filters, sort and pages', () => {
     for (const product of products.slice(0, 24)) expect(shown(eur, product), product.name).toBe(cheap.slice(0, 24).includes(product));
   });
 
+  it('sends the catalog browser chunk and its CSS with the catalog page only (not with home)', async () => {
+    const catalog = (await app.inject({ url: '/products?kind=goods' })).body;
+    expect(catalog).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/CatalogBrowser-[\w-]+\.js">/);
+    expect(catalog).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/CatalogBrowser-[\w-]+\.css">/);
+    const home = (await app.inject({ url: '/' })).body;
+    expect(home).not.toContain('CatalogBrowser-');
+  });
+
   it('renders a text search with its skeleton (the browser fetches the results), not a 500', async () => {
     const response = await app.inject({ url: `/products?q=${encodeURIComponent("cook'&|!")}` });
     expect(response.statusCode).toBe(200);

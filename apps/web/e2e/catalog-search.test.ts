@@ -31,7 +31,10 @@ describe('catalog search and filters in a real browser', () => {
 
     const filters = page.getByRole('complementary', { name: 'Filters' });
     const standard = cooking[0]!.details!.standards[0]!;
-    await filters.getByRole('checkbox', { name: new RegExp(`^${standard.name}`) }).check();
+    // click, not check(): the router applies the new URL in a transition, so the box turns checked a moment later.
+    const standardBox = filters.getByRole('checkbox', { name: new RegExp(`^${standard.name}`) });
+    await standardBox.click();
+    await expect.poll(() => standardBox.isChecked()).toBe(true);
     await page.waitForURL(new RegExp(`standard=${standard.slug}`));
     const narrowed = await api(`q=cook&standard=${standard.slug}`);
     expect(narrowed.length).toBeGreaterThan(0);
@@ -76,7 +79,9 @@ describe('catalog search and filters in a real browser', () => {
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });
     await drawer.waitFor();
-    await drawer.getByRole('checkbox', { name: /^Sustainable goods/ }).check();
+    const goodsBox = drawer.getByRole('checkbox', { name: /^Sustainable goods/ });
+    await goodsBox.click();
+    await expect.poll(() => goodsBox.isChecked()).toBe(true);
     await page.waitForURL(/kind=goods/);
     const goods = await api('kind=goods');
     await drawer.getByRole('button', { name: new RegExp(`^Show ${goods.length} products`) }).click();

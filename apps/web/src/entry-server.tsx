@@ -11,6 +11,7 @@ import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/curren
 import { computeFacets, pageOf, selectProducts } from '@app/contract/catalog-query';
 import { CatalogCache, facetsKey, productPageKey, type CatalogSeed } from './features/products/api/catalog-cache.ts';
 import { catalogQueryFromUrl } from './features/products/catalog-url.ts';
+import { CATALOG_BROWSER_MODULE, loadCatalogBrowser } from './features/products/components/CatalogBrowserSlot.tsx';
 import { absoluteUrl, productHead, renderHead, type PageHead } from './ssr/head.ts';
 import { canonicalPath, matchPublicPage, type PublicPage } from './ssr/public-pages.ts';
 import { serializeForScript, type SsrData } from './ssr/ssr-data.ts';
@@ -61,6 +62,15 @@ export function publicPageKey(url: string): string | null {
   return page ? canonicalPath(page) : null;
 }
 
+/**
+ * Source modules (Vite manifest keys) a server-rendered page needs beside the entry: the server
+ * adds their modulepreload and CSS links, so they arrive with the entry.
+ */
+export function publicPageModules(url: string): string[] {
+  const parsed = new URL(url, 'http://localhost');
+  return matchPublicPage(parsed.pathname, parsed.searchParams)?.page === 'catalog' ? [CATALOG_BROWSER_MODULE] : [];
+}
+
 /** Renders a public page; null when the URL is not one (the caller serves the app shell). */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, `${request.publicUrl}/`);
@@ -74,6 +84,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
       : page.page === 'catalog'
         ? catalogSeed(url.searchParams, request)
         : { list: [...request.catalog.products] };
+
+  // Loaded once; renderToString cannot wait for a lazy component.
+  if (page.page === 'catalog') await loadCatalogBrowser();
 
   // renderToString is synchronous, so this per-request currency cannot leak into another render.
   setRenderedCurrency(request.currency);

@@ -68,7 +68,7 @@ export function createPageRenderer(options: {
 
       const rendered = await ssr.render({ url: page, currency, catalog: snapshot, publicUrl });
       if (!rendered) return null;
-      const body = encodeBody(template.page(rendered.head, rendered.html, rendered.data));
+      const body = encodeBody(template.page(rendered.head, rendered.html, rendered.data, ssr.publicPageModules?.(page) ?? []));
       if (rendered.status === 200) {
         if (store === queryCache) {
           queryCache.delete(key);

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { CatalogBrowser } from '../../features/products/components/CatalogBrowser.tsx';
+import { CatalogBrowserSlot } from '../../features/products/components/CatalogBrowserSlot.tsx';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
 import { catalogKind } from '../../features/products/catalog-url.ts';
 import { CATALOG_LEAD, KIND_INTRO, catalogTitle } from '../page-meta.ts';
@@ -9,7 +9,7 @@ import './home.css';
 
 /**
  * `/products`: the catalog with search, filters, sorting and pages, all in the URL's search
- * params (CatalogBrowser). `?kind=offset|goods` (the header's links) is one of those filters.
+ * params (CatalogBrowser, its own chunk). `?kind=offset|goods` (the header's links) is one of those filters.
  */
 export function CatalogPage() {
   const [searchParams] = useSearchParams();
@@ -31,7 +31,7 @@ export function CatalogPage() {
         <h2 id="catalog-heading" className="visually-hidden">
           Products
         </h2>
-        <CatalogBrowser currency={currency} onAddToCart={handleAddToCart} />
+        <CatalogBrowserSlot currency={currency} onAddToCart={handleAddToCart} />
       </section>
     </>
   );
