@@ -72,6 +72,21 @@ describe('catalog search and filters in a real browser', () => {
     await page.close();
   });
 
+  it('searches from the header on any page', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchConsole(page);
+    await page.goto(live.server.url, { waitUntil: 'networkidle' });
+    await page.getByRole('searchbox', { name: 'Search the shop' }).fill('Solar');
+    await page.getByRole('searchbox', { name: 'Search the shop' }).press('Enter');
+    await page.waitForURL(/\/products\?q=Solar$/);
+    const solar = await api('q=solar');
+    expect(solar.length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('product-card').count()).toBe(solar.length);
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('solar');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('opens the filters in a drawer on a phone', async () => {
     const page = await live.browser.newPage({ viewport: { width: 390, height: 844 } });
     const problems = watchConsole(page);

@@ -5,6 +5,7 @@ import { useCartCount } from '../../features/cart/cart-count-store.ts';
 import { useSession } from '../../features/session/session-store.ts';
 import { SHOP_NAV_ITEMS, parseKind } from '../nav-items.ts';
 import { AccountMenu } from './AccountMenu.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { Logo } from './Logo.tsx';
 import './header.css';
 
@@ -87,6 +88,8 @@ export function Header() {
             </ul>
           </nav>
           <div className="site-header__tools">
+            {/* The catalog page has its own, larger search box. */}
+            {location.pathname !== '/products' && <HeaderSearch />}
             <CurrencySelect showLabel={menuOpen} />
             {isLoggedIn ? (
               <AccountMenu firstName={firstName} />
