@@ -184,7 +184,7 @@ export function toCatalogQuery(query: FiltersQuery & { page?: number; size?: num
 
 export const pageMetaResponseSchema = z.object({ page: z.number().int(), size: z.number().int(), total: z.number().int() });
 
-/** `GET /v1/filters` data (see CatalogFacets in query.ts). */
+/** `GET /v1/filters` data (see CatalogFacets in facets.ts). */
 export const catalogFacetsSchema = z.object({
   total: z.number().int(),
   categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
