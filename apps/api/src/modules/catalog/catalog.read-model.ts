@@ -52,6 +52,8 @@ interface State {
   entryById: Map<string, ProductEntry>;
   /** Bodies of queried lists and facets; a new state starts empty, so a change drops them all. */
   queried: BodyLru;
+  /** Ready bodies by the request's raw URL (see `bodiesByUrl`). */
+  byUrl: Map<string, EncodedBody>;
   /** How many products each filter selects. */
   counts: Record<ListFilter, number>;
   bodiesBySlug: Map<string, EncodedBody>;
@@ -157,6 +159,13 @@ export function createCatalogReadModel(repository: CatalogRepository, search?: C
         return encodeBody(meta ? `{"success":true,"data":${data},"meta":${JSON.stringify(meta)}}` : envelope(data));
       });
     },
+    /**
+     * Ready bodies by raw request URL, for the catalog's current state: a repeated read is
+     * answered before its query string is even validated (catalog.routes.ts). Writers must take
+     * the map before building a body and store into that same map, so a body built across a
+     * catalog change lands in the old state's map, never the new one. Bounded: cleared when full.
+     */
+    bodiesByUrl: (): Map<string, EncodedBody> => current().byUrl,
     /** The body of `GET /v1/filters` for a query: the facets with their counts. */
     filtersBody(query: CatalogQuery): EncodedBody | Promise<EncodedBody> {
       const s = current();
@@ -217,7 +226,7 @@ async function buildState(byId: Map<string, ProductEntry>, previous: State | und
       lists.set(listKey(view, counts), await encodeBody(listJson(entries, view)));
     }),
   );
-  return { snapshot, entries, entryById: new Map(entries.map((entry) => [entry.product.id, entry])), queried: new BodyLru(QUERY_BODIES_KEPT), counts, bodiesBySlug, lists };
+  return { snapshot, entries, entryById: new Map(entries.map((entry) => [entry.product.id, entry])), queried: new BodyLru(QUERY_BODIES_KEPT), byUrl: new Map(), counts, bodiesBySlug, lists };
 }
 
 function envelope(dataJson: string): string {

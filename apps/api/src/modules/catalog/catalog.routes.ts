@@ -66,12 +66,25 @@ function isPlain(query: CatalogQuery): boolean {
   return !isFiltered(query) && query.sort === undefined && query.page === undefined;
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, body: EncodedBody | Promise<EncodedBody>) {
+/** Raw URLs remembered per catalog state; past this the map starts afresh (made-up URLs cannot grow it). */
+const URLS_KEPT = 1000;
+
+/**
+ * Sends a body and remembers it under the request's raw URL in `byUrl` (the map of the state
+ * the body was built from), so the same URL next time is answered in onRequest.
+ */
+function send(request: FastifyRequest, reply: FastifyReply, body: EncodedBody | Promise<EncodedBody>, byUrl: Map<string, EncodedBody>) {
+  const remember = (ready: EncodedBody) => {
+    if (byUrl.size >= URLS_KEPT) byUrl.clear();
+    byUrl.set(request.url, ready);
+  };
   if (body instanceof Promise) {
     return body.then((ready) => {
+      remember(ready);
       sendEncoded(request, reply, ready);
     });
   }
+  remember(body);
   sendEncoded(request, reply, body);
 }
 
@@ -85,14 +98,28 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
     { path: '/v1/products/featured', filter: 'featured', summary: 'Featured products, sorted by id (same query as /v1/products)' },
     { path: '/v1/products/offered', filter: 'offered', summary: 'Products on offer, sorted by id (same query as /v1/products)' },
   ];
+  /**
+   * A URL answered before (since the last catalog change) is sent at once from onRequest,
+   * skipping query parsing, validation and normalisation: the same bytes the handler gave.
+   */
+  const answerKnownUrl = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const body = model.bodiesByUrl().get(request.url);
+    if (body) {
+      sendEncoded(request, reply, body);
+      return;
+    }
+    done();
+  };
+
   for (const { path, filter, summary } of lists) {
     // Sync handlers (a promise only while a new list is built): an async one costs each read a
     // promise and a microtask, measurable on a 1 KB answer.
-    app.get(path, { schema: listSchema(summary), validatorCompiler: rememberingValidator, compress: false }, (request, reply) => {
+    app.get(path, { schema: listSchema(summary), validatorCompiler: rememberingValidator, compress: false, onRequest: answerKnownUrl }, (request, reply) => {
+      const byUrl = model.bodiesByUrl();
       const withDetails = request.query.showDetails === '1' || request.query.showDetails === 'true';
       const view = { filter, withDetails, limit: request.query.limit };
       const query = catalogQueryOf(request.query);
-      return send(request, reply, isPlain(query) ? model.listBody(view) : model.queriedListBody(view, query));
+      return send(request, reply, isPlain(query) ? model.listBody(view) : model.queriedListBody(view, query), byUrl);
     });
   }
 
@@ -107,8 +134,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
       },
       validatorCompiler: rememberingValidator,
       compress: false,
+      onRequest: answerKnownUrl,
     },
-    (request, reply) => send(request, reply, model.filtersBody(catalogQueryOf(request.query))),
+    (request, reply) => {
+      const byUrl = model.bodiesByUrl();
+      return send(request, reply, model.filtersBody(catalogQueryOf(request.query)), byUrl);
+    },
   );
 
   app.get(
