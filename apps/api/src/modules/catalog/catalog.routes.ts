@@ -153,11 +153,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
       },
       validatorCompiler: rememberingValidator,
       compress: false,
+      onRequest: answerKnownUrl,
     },
     (request, reply) => {
+      const byUrl = model.bodiesByUrl();
       const body = model.productBody(request.params.slug);
       if (!body) throw notFound('Product');
-      sendEncoded(request, reply, body);
+      send(request, reply, body, byUrl);
     },
   );
 };
