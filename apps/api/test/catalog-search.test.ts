@@ -308,3 +308,16 @@ describe('freshness and speed', () => {
     for (let i = 0; i < 60; i++) expect((await app.inject({ method: 'GET', url: `/api/v1/products?maxPrice=${i + 1}` })).statusCode).toBe(200);
   });
 });
+
+describe('rate limit', () => {
+  it('still counts reads answered from the known-URL cache', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.inject({ method: 'GET', url: '/api/v1/filters?kind=goods' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -161,7 +161,7 @@ export function createCatalogReadModel(repository: CatalogRepository, search?: C
     },
     /**
      * Ready bodies by raw request URL, for the catalog's current state: a repeated read is
-     * answered before its query string is even validated (catalog.routes.ts). Writers must take
+     * answered before its query string is validated (catalog.routes.ts). Writers must take
      * the map before building a body and store into that same map, so a body built across a
      * catalog change lands in the old state's map, never the new one. Bounded: cleared when full.
      */
