@@ -8,7 +8,10 @@ import { AppRoutes } from './app/router.tsx';
 import { lazyPageModules } from './app/routes.tsx';
 import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
-import { CatalogCache, type CatalogSeed } from './features/products/api/catalog-cache.ts';
+import { computeFacets, pageOf, selectProducts } from '@app/contract/catalog-query';
+import { CatalogCache, facetsKey, productPageKey, type CatalogSeed } from './features/products/api/catalog-cache.ts';
+import { catalogQueryFromUrl } from './features/products/catalog-url.ts';
+import { CATALOG_BROWSER_MODULE, loadCatalogBrowser } from './features/products/components/CatalogBrowserSlot.tsx';
 import { absoluteUrl, productHead, renderHead, type PageHead } from './ssr/head.ts';
 import { canonicalPath, matchPublicPage, type PublicPage } from './ssr/public-pages.ts';
 import { serializeForScript, type SsrData } from './ssr/ssr-data.ts';
@@ -59,6 +62,15 @@ export function publicPageKey(url: string): string | null {
   return page ? canonicalPath(page) : null;
 }
 
+/**
+ * Source modules (Vite manifest keys) a server-rendered page needs beside the entry: the server
+ * adds their modulepreload and CSS links, so they arrive with the entry.
+ */
+export function publicPageModules(url: string): string[] {
+  const parsed = new URL(url, 'http://localhost');
+  return matchPublicPage(parsed.pathname, parsed.searchParams)?.page === 'catalog' ? [CATALOG_BROWSER_MODULE] : [];
+}
+
 /** Renders a public page; null when the URL is not one (the caller serves the app shell). */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
   const url = new URL(request.url, `${request.publicUrl}/`);
@@ -67,7 +79,14 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
 
   const product = page.page === 'product' ? request.catalog.bySlug(page.slug) : undefined;
   const seed: CatalogSeed =
-    page.page === 'product' ? { detail: { slug: page.slug, product: product ?? null } } : { list: [...request.catalog.products] };
+    page.page === 'product'
+      ? { detail: { slug: page.slug, product: product ?? null } }
+      : page.page === 'catalog'
+        ? catalogSeed(url.searchParams, request)
+        : { list: [...request.catalog.products] };
+
+  // Loaded once; renderToString cannot wait for a lazy component.
+  if (page.page === 'catalog') await loadCatalogBrowser();
 
   // renderToString is synchronous, so this per-request currency cannot leak into another render.
   setRenderedCurrency(request.currency);
@@ -91,6 +110,22 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
     head: renderHead(pageHead(page, product, request)),
     html,
     data: serializeForScript(data),
+  };
+}
+
+/**
+ * The catalog page's data, worked out from the catalog in memory exactly as the API does (the
+ * same functions): the page of products and the facet counts. A text search needs the
+ * database's full-text index, which the renderer does not reach: such a page is rendered with
+ * its skeleton and the browser fetches the results after hydration.
+ */
+function catalogSeed(search: URLSearchParams, request: RenderRequest): CatalogSeed {
+  const query = catalogQueryFromUrl(search, request.currency);
+  if (query.q) return {};
+  const { items, meta } = pageOf(selectProducts(request.catalog.products, query), query);
+  return {
+    pages: { [productPageKey(query)]: { products: [...items], meta: meta! } },
+    facets: { [facetsKey(query)]: computeFacets(request.catalog.products, query) },
   };
 }
 

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { CatalogCache } from './features/products/api/catalog-cache.ts';
+import { loadCatalogBrowser } from './features/products/components/CatalogBrowserSlot.tsx';
 import { rememberCurrencyInCookie, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { readSsrData } from './ssr/ssr-data.ts';
 import './styles/tokens.css';
@@ -32,8 +33,15 @@ const app = (
   </StrictMode>
 );
 
-if (ssrData) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (ssrData) {
+  // The server-rendered catalog needs its own chunk (preloaded beside the entry) to hydrate as rendered.
+  const isCatalog = window.location.pathname.replace(/\/+$/, '') === '/products';
+  void (isCatalog ? loadCatalogBrowser() : Promise.resolve()).then(
+    () => hydrateRoot(container, app),
+    // Without the chunk the page still works: React renders it afresh in the browser.
+    () => hydrateRoot(container, app),
+  );
+} else createRoot(container).render(app);
 
 // A currency chosen before the cookie existed reaches the server from now on.
 rememberCurrencyInCookie();

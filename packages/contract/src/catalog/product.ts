@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { currencySchema } from '../money/currency.ts';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES } from '../money/currencies.ts';
+import {
+  AVAILABILITIES,
+  CATALOG_QUERY_LIMITS,
+  PRODUCT_KINDS,
+  PRODUCT_SORTS,
+  normaliseCatalogQuery,
+  splitValues,
+  type CatalogFacets,
+  type CatalogQuery,
+} from './query.ts';
 
 /** One entry of a product's price list: amounts in major units, exact minor units beside them. */
 export const priceEntrySchema = z.object({
@@ -81,11 +92,110 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** Query of `GET /v1/products`: `showDetails=1` adds standards and SDGs. */
-export const productListQuerySchema = z.object({
-  showDetails: z.enum(['0', '1', 'true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+const L = CATALOG_QUERY_LIMITS;
+
+/** A facet's values: repeated (`?tag=a&tag=b`) or comma-separated (`?tag=a,b`), each checked by `item`. */
+function facetValues<T extends z.ZodType<unknown, string>>(what: string, item: T) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((raw) => splitValues(raw))
+    .pipe(z.array(item).max(L.values, `At most ${L.values} ${what} at once`));
+}
+const facetSlug = (what: string) =>
+  z
+    .string()
+    .max(L.valueLength, `A ${what} is at most ${L.valueLength} characters`)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i, `A ${what} uses letters, digits and dashes`);
+const SDG_MESSAGE = 'An SDG is a number from 1 to 17';
+const price = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} cannot be negative`)
+    .max(L.maxPrice, `${name} is at most ${L.maxPrice}`)
+    .optional();
+
+/**
+ * Query of `GET /v1/products` (and /featured, /offered): `showDetails=1` adds standards and SDGs,
+ * `limit` keeps the first N; the rest search, filter, sort and page (README "Catalog search and
+ * filters"). Multiple values of a facet mean OR, different facets AND.
+ */
+export const catalogFilterQuerySchema = z.object({
+  category: facetValues('categories', facetSlug('category')),
+  country: facetValues('countries', z.string().regex(/^[a-zA-Z]{2}$/, 'A country is a two-letter ISO code such as KE')),
+  standard: facetValues('standards', facetSlug('standard')),
+  sdg: facetValues(
+    'SDGs',
+    z
+      .string()
+      .regex(/^\d{1,2}$/, SDG_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().int().min(1, SDG_MESSAGE).max(17, SDG_MESSAGE)),
+  ),
+  tag: facetValues('tags', z.string().max(L.valueLength, `A tag is at most ${L.valueLength} characters`)),
+  kind: facetValues('kinds', z.enum(PRODUCT_KINDS, { error: `kind is one of ${PRODUCT_KINDS.join(', ')}` })),
+  availability: facetValues('availabilities', z.enum(AVAILABILITIES, { error: `availability is one of ${AVAILABILITIES.join(', ')}` })),
+  currency: z.enum(SUPPORTED_CURRENCIES, { error: `currency is one of ${SUPPORTED_CURRENCIES.join(', ')}` }).optional(),
+  minPrice: price('minPrice'),
+  maxPrice: price('maxPrice'),
+  q: z.string().max(L.searchLength, `The search is at most ${L.searchLength} characters`).optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: `sort is one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
 });
+
+export const productListQuerySchema = catalogFilterQuerySchema
+  .extend({
+    showDetails: z.enum(['0', '1', 'true', 'false'], { error: 'showDetails is 0, 1, true or false' }).optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+    page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page starts at 1').max(L.maxPage, `page is at most ${L.maxPage}`).optional(),
+    size: z.coerce.number({ error: 'size must be a whole number' }).int('size must be a whole number').min(1, 'size is at least 1').max(L.maxSize, `size is at most ${L.maxSize}`).optional(),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: 'maxPrice must not be below minPrice',
+    path: ['maxPrice'],
+  });
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const filtersQuerySchema = catalogFilterQuerySchema.refine(
+  (query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
+  { message: 'maxPrice must not be below minPrice', path: ['maxPrice'] },
+);
+export type FiltersQuery = z.infer<typeof filtersQuerySchema>;
+
+/** The validated query as the one shape the catalog code filters with. */
+export function toCatalogQuery(query: FiltersQuery & { page?: number; size?: number }): CatalogQuery {
+  const result: CatalogQuery = {
+    category: query.category,
+    country: query.country,
+    standard: query.standard,
+    sdg: query.sdg,
+    tag: query.tag,
+    kind: query.kind,
+    availability: query.availability,
+    currency: query.currency ?? DEFAULT_CURRENCY,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    q: query.q,
+    sort: query.sort,
+    page: query.page,
+    size: query.size,
+  };
+  return normaliseCatalogQuery(result);
+}
+
+export const pageMetaResponseSchema = z.object({ page: z.number().int(), size: z.number().int(), total: z.number().int() });
+
+/** `GET /v1/filters` data (see CatalogFacets in facets.ts). */
+export const catalogFacetsSchema = z.object({
+  total: z.number().int(),
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+  countries: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
+  standards: z.array(z.object({ slug: z.string(), name: z.string(), logo: z.string(), count: z.number().int() })),
+  sdgs: z.array(z.object({ number: z.number().int(), name: z.string(), image: z.string(), color: z.string(), count: z.number().int() })),
+  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+  kinds: z.array(z.object({ kind: productKindSchema, count: z.number().int() })),
+  availability: z.object({ inStock: z.number().int(), outOfStock: z.number().int() }),
+  priceRanges: z.array(z.object({ currency: currencySchema, min: z.number(), max: z.number() })),
+}) satisfies z.ZodType<CatalogFacets>;
 
 export const productSlugParamsSchema = z.object({
   slug: z

@@ -1,5 +1,8 @@
-import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Products: carbon-offset projects (sold per tonne) and sustainable goods. */
 export const products = pgTable(
@@ -22,8 +25,16 @@ export const products = pgTable(
     offered: boolean('offered').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Full-text search (catalog.search.ts): name weighs most (A), tags next (B; the country name,
+     * also B, lives in countries and is added at query time), descriptions least (C).
+     * catalog_tags_text is an immutable wrapper from migration 0005.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, catalog_tags_text(tags)), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(short_description, '') || ' ' || coalesce(description, '')), 'C')`,
+    ),
   },
-  (t) => [index('products_kind_idx').on(t.kind)],
+  (t) => [index('products_kind_idx').on(t.kind), index('products_search_idx').using('gin', t.searchVector)],
 );
 
 export const productImages = pgTable(

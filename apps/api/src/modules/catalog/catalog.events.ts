@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
+import { createCatalogSearch } from './catalog.search.ts';
 import { createCatalogReadModel, type CatalogReadModel, type CatalogSnapshot } from './catalog.read-model.ts';
 
 /**
@@ -46,7 +47,7 @@ interface ChangeMessage {
  * processes' changes. Returns the model for the catalog routes.
  */
 export async function registerCatalog(app: FastifyInstance, database: DatabaseHandle): Promise<CatalogReadModel> {
-  const model = createCatalogReadModel(createCatalogRepository(database.db));
+  const model = createCatalogReadModel(createCatalogRepository(database.db), createCatalogSearch(database.db));
   await model.refresh();
   const origin = randomUUID();
   const reloadFailed = (error: unknown) => app.log.error({ err: error }, 'catalog read model could not reload');

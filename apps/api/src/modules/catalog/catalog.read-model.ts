@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
-import { productSchema, type Product } from '@app/contract';
+import {
+  catalogQueryParams,
+  computeFacets,
+  pageOf,
+  productSchema,
+  selectProducts,
+  type CatalogQuery,
+  type Product,
+  type SearchRanking,
+} from '@app/contract';
+import { BodyLru } from './body-lru.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
+import type { CatalogSearch } from './catalog.search.ts';
 import { toProducts } from './catalog.service.ts';
 import { encodeBody, type EncodedBody } from './encoded-body.ts';
 
@@ -32,9 +43,17 @@ interface ProductEntry {
   plainJson: string;
 }
 
+/** Searched, filtered, sorted or paged bodies kept per catalog state (each is a few KB to 120 KB). */
+export const QUERY_BODIES_KEPT = 500;
+
 interface State {
   snapshot: CatalogSnapshot;
   entries: ProductEntry[];
+  entryById: Map<string, ProductEntry>;
+  /** Bodies of queried lists and facets; a new state starts empty, so a change drops them all. */
+  queried: BodyLru;
+  /** Ready bodies by the request's raw URL (see `bodiesByUrl`). */
+  byUrl: Map<string, EncodedBody>;
   /** How many products each filter selects. */
   counts: Record<ListFilter, number>;
   bodiesBySlug: Map<string, EncodedBody>;
@@ -56,7 +75,7 @@ const LISTS_BUILT_AT_CHANGE: ListView[] = [
  * `refresh(ids)` reloads only those products. Writes reach it through `app.catalog.changed`
  * (catalog.events.ts), never directly.
  */
-export function createCatalogReadModel(repository: CatalogRepository) {
+export function createCatalogReadModel(repository: CatalogRepository, search?: CatalogSearch) {
   let state: State | undefined;
   let entriesById = new Map<string, ProductEntry>();
   let queued: { ids: Set<string> | null; promise: Promise<void> } | null = null;
@@ -122,7 +141,48 @@ export function createCatalogReadModel(repository: CatalogRepository) {
       void building.then((body) => s.lists.set(key, body)).catch(() => s.lists.delete(key));
       return building;
     },
+    /**
+     * The body of a searched, filtered, sorted or paged list: from the bounded cache of this
+     * catalog state, else built from the products in memory (plus one search query when the
+     * query has text). `query` must be normalised (toCatalogQuery does it).
+     */
+    queriedListBody(view: ListView, query: CatalogQuery): EncodedBody | Promise<EncodedBody> {
+      const s = current();
+      const key = `list|${listKey(view, s.counts)}|${queryKey(query)}`;
+      return s.queried.getOrBuild(key, async () => {
+        const ranking = await rankingOf(query);
+        const base = view.filter === 'all' ? s.snapshot.products : s.snapshot.products.filter((product) => product[view.filter as 'featured' | 'offered']);
+        let selected = selectProducts(base, query, ranking);
+        if (view.limit !== undefined) selected = selected.slice(0, view.limit);
+        const { items, meta } = pageOf(selected, query);
+        const data = `[${items.map((product) => (view.withDetails ? s.entryById.get(product.id)!.fullJson : s.entryById.get(product.id)!.plainJson)).join(',')}]`;
+        return encodeBody(meta ? `{"success":true,"data":${data},"meta":${JSON.stringify(meta)}}` : envelope(data));
+      });
+    },
+    /**
+     * Ready bodies by raw request URL, for the catalog's current state: a repeated read is
+     * answered before its query string is validated (catalog.routes.ts). Writers must take
+     * the map before building a body and store into that same map, so a body built across a
+     * catalog change lands in the old state's map, never the new one. Bounded: cleared when full.
+     */
+    bodiesByUrl: (): Map<string, EncodedBody> => current().byUrl,
+    /** The body of `GET /v1/filters` for a query: the facets with their counts. */
+    filtersBody(query: CatalogQuery): EncodedBody | Promise<EncodedBody> {
+      const s = current();
+      const key = `filters|${queryKey(query)}`;
+      return s.queried.getOrBuild(key, async () => {
+        const ranking = await rankingOf(query);
+        return encodeBody(envelope(JSON.stringify(computeFacets(s.snapshot.products, query, ranking))));
+      });
+    },
   };
+
+  async function rankingOf(query: CatalogQuery): Promise<SearchRanking | undefined> {
+    if (!query.q) return undefined;
+    if (!search) throw new Error('The catalog read model was made without search');
+    const ids = await search.rankedIds(query.q);
+    return new Map(ids.map((id, index) => [id, index]));
+  }
 }
 export type CatalogReadModel = ReturnType<typeof createCatalogReadModel>;
 
@@ -166,7 +226,7 @@ async function buildState(byId: Map<string, ProductEntry>, previous: State | und
       lists.set(listKey(view, counts), await encodeBody(listJson(entries, view)));
     }),
   );
-  return { snapshot, entries, counts, bodiesBySlug, lists };
+  return { snapshot, entries, entryById: new Map(entries.map((entry) => [entry.product.id, entry])), queried: new BodyLru(QUERY_BODIES_KEPT), byUrl: new Map(), counts, bodiesBySlug, lists };
 }
 
 function envelope(dataJson: string): string {
@@ -187,4 +247,18 @@ function listJson(entries: ProductEntry[], view: ListView): string {
 function listKey(view: ListView, counts: Record<ListFilter, number>): string {
   const limit = view.limit !== undefined && view.limit < counts[view.filter] ? view.limit : '';
   return `${view.filter}|${view.withDetails ? 1 : 0}|${limit}`;
+}
+
+/**
+ * A normalised query's cache key. Queries come from the route's validator, which hands out the
+ * same object for the same query string, so the key is worked out once per distinct query.
+ */
+const keys = new WeakMap<CatalogQuery, string>();
+function queryKey(query: CatalogQuery): string {
+  let key = keys.get(query);
+  if (key === undefined) {
+    key = catalogQueryParams(query).toString();
+    keys.set(query, key);
+  }
+  return key;
 }

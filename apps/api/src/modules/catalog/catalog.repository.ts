@@ -16,7 +16,7 @@ import {
   standards,
 } from '../../db/schema/index.ts';
 
-export type ProductRow = typeof products.$inferSelect & { countryName: string | null };
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'> & { countryName: string | null };
 
 /** Everything the shop shows about a set of products, loaded in one query per table. */
 export interface ProductBundle {

@@ -29,9 +29,12 @@ export class HtmlTemplate {
     this.entry = entry ? this.collect(entry) : { files: new Set(), css: new Set() };
   }
 
-  /** A server-rendered page: its own head tags replace the shell's title and description. */
-  page(head: string, markup: string, dataJson: string): string {
-    return this.html
+  /**
+   * A server-rendered page: its own head tags replace the shell's title and description; the
+   * chunks and CSS of `modules` (the page's own code) are preloaded as the shell does.
+   */
+  page(head: string, markup: string, dataJson: string, modules: readonly string[] = []): string {
+    return this.withPreloads(this.html, modules)
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>\s*/, '')
       .replace('</head>', `  ${head}\n  </head>`)
@@ -40,8 +43,12 @@ export class HtmlTemplate {
 
   /** The app shell, preloading the chunks and CSS of `modules` (source paths in the manifest). */
   shell(modules: readonly string[] = []): string {
+    return this.withPreloads(this.html, modules);
+  }
+
+  private withPreloads(html: string, modules: readonly string[]): string {
     const known = modules.filter((module) => this.manifest[module]);
-    if (known.length === 0) return this.html;
+    if (known.length === 0) return html;
     const files = new Set<string>();
     const css = new Set<string>();
     const seen = new Set<string>();
@@ -50,7 +57,7 @@ export class HtmlTemplate {
       ...[...files].filter((file) => !this.entry.files.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ...[...css].filter((file) => !this.entry.css.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ];
-    return this.html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+    return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
   }
 
   /** A chunk with everything it imports statically: JavaScript files and CSS files. */

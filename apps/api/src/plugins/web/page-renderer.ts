@@ -18,12 +18,24 @@ interface CachedPage {
 
 /** Pages kept at most: 44 products × 7 currencies is ~300; the bound only stops abuse. */
 const MAX_CACHED_PAGES = 2000;
+/**
+ * Catalog pages with search, filters, sort or a page number: anyone can make up new ones, so
+ * they have a cache of their own, least recently used dropped first, and cannot push the
+ * home, catalog and product pages out.
+ */
+export const MAX_CACHED_QUERY_PAGES = 300;
+
+/** Whether a page key is a catalog query page (anything past `?kind=`). */
+function isQueryPage(key: string): boolean {
+  return key.startsWith('/products?') && !/^\/products\?kind=(?:offset|goods)$/.test(key);
+}
 
 /**
  * Renders the public pages and keeps each rendered page, already compressed, per
  * (page, currency) until the catalog snapshot's version changes. Rendering a page takes a few
  * milliseconds and compressing it a few more; a cached page is sent as stored bytes.
- * Not-found pages are rendered every time, so made-up slugs cannot fill the cache.
+ * Not-found pages are rendered every time, so made-up slugs cannot fill the cache. Catalog
+ * query pages (filters, sort, page) are keyed by their normalised search and kept apart, bounded.
  */
 export function createPageRenderer(options: {
   ssr: SsrModule;
@@ -33,6 +45,7 @@ export function createPageRenderer(options: {
 }) {
   const { ssr, template, catalog, publicUrl } = options;
   const cache = new Map<string, CachedPage>();
+  const queryCache = new Map<string, CachedPage>();
 
   return {
     /** The page at `url` in the currency the cookie names; null when the URL is not a public page. */
@@ -42,15 +55,29 @@ export function createPageRenderer(options: {
       const snapshot = catalog.snapshot();
       const currency = ssr.currencyFromCookie(currencyCookie);
       const key = `${page}|${currency}`;
-      const cached = cache.get(key);
-      if (cached && cached.version === snapshot.version) return { status: cached.status, body: cached.body, cache: 'hit' };
+      const store = isQueryPage(page) ? queryCache : cache;
+      const cached = store.get(key);
+      if (cached && cached.version === snapshot.version) {
+        if (store === queryCache) {
+          // Most recently used goes last.
+          queryCache.delete(key);
+          queryCache.set(key, cached);
+        }
+        return { status: cached.status, body: cached.body, cache: 'hit' };
+      }
 
       const rendered = await ssr.render({ url: page, currency, catalog: snapshot, publicUrl });
       if (!rendered) return null;
-      const body = encodeBody(template.page(rendered.head, rendered.html, rendered.data));
+      const body = encodeBody(template.page(rendered.head, rendered.html, rendered.data, ssr.publicPageModules?.(page) ?? []));
       if (rendered.status === 200) {
-        if (cache.size >= MAX_CACHED_PAGES) cache.clear();
-        cache.set(key, { version: snapshot.version, status: rendered.status, body });
+        if (store === queryCache) {
+          queryCache.delete(key);
+          queryCache.set(key, { version: snapshot.version, status: rendered.status, body });
+          if (queryCache.size > MAX_CACHED_QUERY_PAGES) queryCache.delete(queryCache.keys().next().value!);
+        } else {
+          if (cache.size >= MAX_CACHED_PAGES) cache.clear();
+          cache.set(key, { version: snapshot.version, status: rendered.status, body });
+        }
       }
       return { status: rendered.status, body, cache: 'miss' };
     },

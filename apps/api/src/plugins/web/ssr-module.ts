@@ -19,6 +19,8 @@ export interface SsrModule {
   CURRENCY_COOKIE: string;
   currencyFromCookie(value: string | undefined): string;
   publicPageKey(url: string): string | null;
+  /** Source modules (Vite manifest keys) a server-rendered page needs beside the entry (optional: older builds lack it). */
+  publicPageModules?(url: string): string[];
   /** Source modules (Vite manifest keys) the lazy page at a path loads; empty when none. */
   lazyPageModules(pathname: string): string[];
   render(request: {

@@ -6,6 +6,7 @@ import { useSession } from '../../features/session/session-store.ts';
 import { SHOP_NAV_ITEMS, parseKind } from '../nav-items.ts';
 import { WishlistLink } from '../../features/wishlist/components/WishlistLink.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { Logo } from './Logo.tsx';
 import './header.css';
 
@@ -88,6 +89,8 @@ export function Header() {
             </ul>
           </nav>
           <div className="site-header__tools">
+            {/* The catalog page has its own, larger search box. */}
+            {location.pathname !== '/products' && <HeaderSearch />}
             <CurrencySelect showLabel={menuOpen} />
             <WishlistLink />
             {isLoggedIn ? (

@@ -56,6 +56,7 @@ export function useScrollRestoration(): void {
     }
     const anchor = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (anchor) anchor.scrollIntoView();
-    else if (navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+    // A change within a page (a catalog filter) says so in its state, and keeps the scroll.
+    else if (navigationType !== 'POP' && !(location.state as { keepScroll?: boolean } | null)?.keepScroll) window.scrollTo(0, 0);
+  }, [location.key, location.hash, location.state, navigationType]);
 }

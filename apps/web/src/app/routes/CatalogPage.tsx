@@ -1,20 +1,20 @@
 import { useSearchParams } from 'react-router';
-import { ProductCatalog } from '../../features/products/components/ProductCatalog.tsx';
+import { CatalogBrowserSlot } from '../../features/products/components/CatalogBrowserSlot.tsx';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
-import { parseKind } from '../nav-items.ts';
+import { catalogKind } from '../../features/products/catalog-url.ts';
 import { CATALOG_LEAD, KIND_INTRO, catalogTitle } from '../page-meta.ts';
-import { KindFilter } from './KindFilter.tsx';
 import { PageTitle } from './PageTitle.tsx';
 import { useAddToCart } from './use-add-to-cart.ts';
 import './home.css';
 
 /**
- * `/products`: the whole catalog as a grid, optionally narrowed by ?kind=. Deliberately plain:
- * the storefront issue adds filters and search here, reading more search params the same way.
+ * `/products`: the catalog with search, filters, sorting and pages, all in the URL's search
+ * params (CatalogBrowser, its own chunk). `?kind=offset|goods` (the header's links) is one of those filters.
  */
 export function CatalogPage() {
   const [searchParams] = useSearchParams();
-  const kind = parseKind(searchParams.get('kind'));
+  // The intro speaks of one kind only when exactly that kind is chosen.
+  const kind = catalogKind(searchParams);
   const currency = useDisplayCurrency();
   const handleAddToCart = useAddToCart();
 
@@ -28,13 +28,10 @@ export function CatalogPage() {
         </div>
       </section>
       <section className="container shop-section" aria-labelledby="catalog-heading">
-        <div className="shop-section__header">
-          <h2 id="catalog-heading" className="visually-hidden">
-            Products
-          </h2>
-          <KindFilter basePath="/products" kind={kind} />
-        </div>
-        <ProductCatalog kind={kind} currency={currency} onAddToCart={handleAddToCart} />
+        <h2 id="catalog-heading" className="visually-hidden">
+          Products
+        </h2>
+        <CatalogBrowserSlot currency={currency} onAddToCart={handleAddToCart} />
       </section>
     </>
   );

@@ -1,5 +1,19 @@
 import type { Product } from '@app/contract';
-import { getProductBySlug, getProducts } from './get-products.ts';
+import { catalogQueryParams, type CatalogFacets, type CatalogQuery } from '@app/contract/catalog-query';
+import { getCatalogFacets, getProductBySlug, getProductPage, getProducts, productPageParams, type ProductPage } from './get-products.ts';
+
+/** The cache key of a catalog page query: the API query string it is fetched with. */
+export function productPageKey(query: CatalogQuery): string {
+  return new URLSearchParams(productPageParams(query)).toString();
+}
+
+/** The cache key of a facets query: its filters (sort and page do not change the counts). */
+export function facetsKey(query: CatalogQuery): string {
+  return catalogQueryParams({ ...query, sort: undefined }, { includePaging: false }).toString();
+}
+
+/** Catalog-page answers kept in the browser (each page is tens of KB); the oldest go first. */
+const QUERY_ENTRIES_KEPT = 40;
 
 /**
  * The shop's public data in the browser: the product list and single products, kept like a tiny
@@ -13,6 +27,9 @@ import { getProductBySlug, getProducts } from './get-products.ts';
 export interface CatalogSeed {
   list?: Product[];
   detail?: { slug: string; product: Product | null };
+  /** Catalog-page answers the server rendered, by productPageKey / facetsKey. */
+  pages?: Record<string, ProductPage>;
+  facets?: Record<string, CatalogFacets>;
 }
 
 /** One cached read. Entries are replaced, never changed, so React sees each change. */
@@ -35,6 +52,8 @@ const EMPTY: CatalogEntry<never> = Object.freeze({ data: undefined, error: false
 export class CatalogCache {
   private list: CatalogEntry<Product[]> = EMPTY;
   private readonly details = new Map<string, CatalogEntry<Product | null>>();
+  private readonly pages = new Map<string, CatalogEntry<ProductPage>>();
+  private readonly facets = new Map<string, CatalogEntry<CatalogFacets>>();
   private readonly listeners = new Set<() => void>();
   private readonly retry: number;
   private readonly retryDelayMs: number;
@@ -47,6 +66,8 @@ export class CatalogCache {
     // Stamped now, not when the server rendered: the server's data is as fresh as its response.
     if (seed.list) this.list = { data: seed.list, error: false, fetching: false, updatedAt: now };
     if (seed.detail) this.details.set(seed.detail.slug, { data: seed.detail.product, error: false, fetching: false, updatedAt: now });
+    for (const [key, page] of Object.entries(seed.pages ?? {})) this.pages.set(key, { data: page, error: false, fetching: false, updatedAt: now });
+    for (const [key, facets] of Object.entries(seed.facets ?? {})) this.facets.set(key, { data: facets, error: false, fetching: false, updatedAt: now });
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -58,13 +79,20 @@ export class CatalogCache {
     return this.list;
   }
 
-  /** A product's entry; coming from a list, the product is already there, so its page shows at once. */
+  /** A product's entry; coming from a list or a catalog page, the product is already there, so its page shows at once. */
   detailEntry(slug: string): CatalogEntry<Product | null> {
     const entry = this.details.get(slug);
     if (entry) return entry;
-    const fromList = this.list.data?.find((product) => product.slug === slug);
+    let source: CatalogEntry<unknown> = this.list;
+    let fromList = this.list.data?.find((product) => product.slug === slug);
+    // A catalog page holds products with details too.
+    for (const entry of this.pages.values()) {
+      if (fromList) break;
+      fromList = entry.data?.products.find((product) => product.slug === slug);
+      source = entry;
+    }
     if (!fromList) return EMPTY;
-    const seeded = { data: fromList, error: false, fetching: false, updatedAt: this.list.updatedAt };
+    const seeded = { data: fromList, error: false, fetching: false, updatedAt: source.updatedAt };
     this.details.set(slug, seeded);
     return seeded;
   }
@@ -81,6 +109,35 @@ export class CatalogCache {
       () => getProductBySlug(slug),
       () => this.detailEntry(slug),
       (entry) => this.details.set(slug, entry),
+    );
+  }
+
+  pageEntry(key: string): CatalogEntry<ProductPage> {
+    return this.pages.get(key) ?? EMPTY;
+  }
+
+  facetsEntry(key: string): CatalogEntry<CatalogFacets> {
+    return this.facets.get(key) ?? EMPTY;
+  }
+
+  /** Fetches one page of a catalog query when missing or stale (or always, with `force`). */
+  loadPage(query: CatalogQuery, force = false): Promise<void> {
+    const key = productPageKey(query);
+    if (!this.needsFetch(this.pageEntry(key), force)) return Promise.resolve();
+    return this.run(
+      () => getProductPage(query),
+      () => this.pageEntry(key),
+      (entry) => setBounded(this.pages, key, entry),
+    );
+  }
+
+  loadFacets(query: CatalogQuery, force = false): Promise<void> {
+    const key = facetsKey(query);
+    if (!this.needsFetch(this.facetsEntry(key), force)) return Promise.resolve();
+    return this.run(
+      () => getCatalogFacets(query),
+      () => this.facetsEntry(key),
+      (entry) => setBounded(this.facets, key, entry),
     );
   }
 
@@ -115,4 +172,10 @@ export class CatalogCache {
   private emit() {
     for (const listener of [...this.listeners]) listener();
   }
+}
+
+function setBounded<T>(map: Map<string, T>, key: string, value: T) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > QUERY_ENTRIES_KEPT) map.delete(map.keys().next().value!);
 }

@@ -1,4 +1,4 @@
-import { dataEnvelope, productSchema } from '@app/contract';
+import { catalogFacetsSchema, dataEnvelope, pageMetaResponseSchema, productSchema } from '@app/contract';
 import { z } from 'zod';
 
 /**
@@ -7,3 +7,5 @@ import { z } from 'zod';
  */
 export const productListEnvelope = dataEnvelope(z.array(productSchema));
 export const productEnvelope = dataEnvelope(productSchema);
+export const productPageEnvelope = dataEnvelope(z.array(productSchema)).extend({ meta: pageMetaResponseSchema });
+export const catalogFacetsEnvelope = dataEnvelope(catalogFacetsSchema);

@@ -1,6 +1,8 @@
-import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { Product } from '@app/contract';
-import type { CatalogCache, CatalogEntry } from './catalog-cache.ts';
+import type { CatalogFacets, CatalogQuery } from '@app/contract/catalog-query';
+import { facetsKey, productPageKey, type CatalogCache, type CatalogEntry } from './catalog-cache.ts';
+import type { ProductPage } from './get-products.ts';
 
 /**
  * The hooks the public pages read products with. The cache comes from context: the server makes
@@ -52,4 +54,38 @@ export function useProduct(slug: string): CatalogRead<Product | null> {
   const entry = useSyncExternalStore(cache.subscribe, read, read);
   useEffect(() => void cache.loadProduct(slug), [cache, slug]);
   return toRead(entry, () => cache.loadProduct(slug, true));
+}
+
+/**
+ * While a new query loads, the last answer stays on screen (marked as fetching), so a click on
+ * a filter does not blank the grid and the panel; skeletons show only on the first load.
+ */
+function useKeepPrevious<T>(entry: CatalogEntry<T>): CatalogEntry<T> {
+  const previous = useRef<T | undefined>(undefined);
+  if (entry.data !== undefined) previous.current = entry.data;
+  if (entry.data === undefined && !entry.error && previous.current !== undefined) return { ...entry, data: previous.current, fetching: true };
+  return entry;
+}
+
+/** One page of a catalog query (search, filters, sort, page), cached per query. */
+export function useProductPage(query: CatalogQuery): CatalogRead<ProductPage> {
+  const cache = useCatalogCache();
+  const key = productPageKey(query);
+  const read = () => cache.pageEntry(key);
+  const entry = useSyncExternalStore(cache.subscribe, read, read);
+  // The key stands for the query: effects rerun when it changes, not on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => void cache.loadPage(query), [cache, key]);
+  return toRead(useKeepPrevious(entry), () => cache.loadPage(query, true));
+}
+
+/** The facets with counts for a query's filters, cached per query. */
+export function useCatalogFacets(query: CatalogQuery): CatalogRead<CatalogFacets> {
+  const cache = useCatalogCache();
+  const key = facetsKey(query);
+  const read = () => cache.facetsEntry(key);
+  const entry = useSyncExternalStore(cache.subscribe, read, read);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => void cache.loadFacets(query), [cache, key]);
+  return toRead(useKeepPrevious(entry), () => cache.loadFacets(query, true));
 }
