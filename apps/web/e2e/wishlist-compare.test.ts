@@ -44,6 +44,8 @@ describe('compare and wishlist in a real browser', () => {
     await page.getByRole('dialog', { name: 'Compare products (2)' }).waitFor();
     // The title follows the count, so find the popup by its start from here on.
     const dialog = page.getByRole('dialog', { name: /^Compare products/ });
+    // The table arrives with the popup's own chunk: wait for its last row before reading them.
+    await dialog.locator('tbody tr[data-row="Tags"]').waitFor();
     expect(await dialog.locator('tbody th').allInnerTexts()).toEqual(SPEC_ROWS);
     expect(await dialog.locator('tbody tr[data-row="Title"] td').allInnerTexts()).toEqual([first.name, second.name]);
 
