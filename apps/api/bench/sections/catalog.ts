@@ -92,6 +92,7 @@ export const catalogSection: BenchSection = {
       { name: 'products', path: '/api/v1/products' },
       { name: 'productBySlug', path: `/api/v1/productBySlug/${slug}` },
       { name: 'products/featured', path: '/api/v1/products/featured' },
+      { name: 'product reviews', path: `/api/v1/review/${first.data[0].id}/product` },
       { name: 'filters', path: '/api/v1/filters' },
       { name: 'filters (narrowed)', path: '/api/v1/filters?kind=offset&sdg=13&standard=gold-standard,verra-vcs' },
       {

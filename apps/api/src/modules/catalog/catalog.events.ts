@@ -23,6 +23,12 @@ export interface CatalogHandle {
   /** The newest snapshot, for rendering pages from the catalog. */
   snapshot(): CatalogSnapshot;
   changed(productIds?: string[]): Promise<void>;
+  /**
+   * Calls `listener` whenever products change, here or in another process (ids, or null for
+   * "anything may have changed"), so caches derived from them (the review pages) drop what is
+   * stale. Called when the change is announced, before the read model has reloaded.
+   */
+  onChange(listener: (productIds: readonly string[] | null) => void): void;
 }
 
 declare module 'fastify' {
@@ -50,6 +56,10 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
   const model = createCatalogReadModel(createCatalogRepository(database.db), createCatalogSearch(database.db));
   await model.refresh();
   const origin = randomUUID();
+  const listeners: ((productIds: readonly string[] | null) => void)[] = [];
+  const announce = (productIds: readonly string[] | null) => {
+    for (const listener of listeners) listener(productIds);
+  };
   const reloadFailed = (error: unknown) => app.log.error({ err: error }, 'catalog read model could not reload');
 
   const stopListening = await database.listen(CATALOG_CHANNEL, {
@@ -61,10 +71,14 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
         message = { origin: '', ids: null };
       }
       if (message.origin === origin) return;
+      announce(Array.isArray(message.ids) ? message.ids : null);
       model.refresh(Array.isArray(message.ids) ? message.ids : undefined).catch(reloadFailed);
     },
     // Changes made while the connection was down were not heard: reload everything.
-    onReconnect: () => void model.refresh().catch(reloadFailed),
+    onReconnect: () => {
+      announce(null);
+      void model.refresh().catch(reloadFailed);
+    },
     onError: (error) => app.log.warn({ err: error }, 'catalog change listener lost its connection; reconnecting'),
   });
   app.addHook('onClose', async () => stopListening());
@@ -72,6 +86,7 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
   async function changed(productIds?: string[]): Promise<void> {
     let payload = JSON.stringify({ origin, ids: productIds ?? null } satisfies ChangeMessage);
     if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, ids: null } satisfies ChangeMessage);
+    announce(productIds ?? null);
     const reloaded = model.refresh(productIds).catch((error: unknown) => {
       // The write has committed; reads must catch up even if nobody writes again soon.
       reloadFailed(error);
@@ -81,6 +96,7 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
     await Promise.all([reloaded, database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`)]);
   }
 
-  app.decorate('catalog', { snapshot: model.snapshot, changed } satisfies CatalogHandle);
+  const onChange = (listener: (productIds: readonly string[] | null) => void) => void listeners.push(listener);
+  app.decorate('catalog', { snapshot: model.snapshot, changed, onChange } satisfies CatalogHandle);
   return model;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { findPaidPurchases } from '../orders/purchases.ts';
 import { createReviewsRepository } from './reviews.repository.ts';
+import { ReviewPagesCache } from './review-pages.cache.ts';
 import { reviewRoutes } from './reviews.routes.ts';
 import { createReviewsService } from './reviews.service.ts';
 
@@ -17,5 +18,8 @@ export async function registerReviews(app: FastifyInstance, deps: { db: Database
     changed: (productIds) => app.catalog.changed(productIds),
     productExists: (productId) => app.catalog.snapshot().products.some((product) => product.id === productId),
   });
-  await app.register(async (api) => api.register(reviewRoutes, { reviews }), { prefix: '/api' });
+  // Review writes announce their product through the catalog, here and in other processes.
+  const pages = new ReviewPagesCache();
+  app.catalog.onChange((productIds) => pages.drop(productIds));
+  await app.register(async (api) => api.register(reviewRoutes, { reviews, pages }), { prefix: '/api' });
 }

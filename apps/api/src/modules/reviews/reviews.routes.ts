@@ -15,6 +15,8 @@ import {
   updateReviewBodySchema,
 } from '@app/contract/reviews';
 import type { ReviewsService } from './reviews.service.ts';
+import { sendEncoded } from '../catalog/encoded-body.ts';
+import type { ReviewPagesCache } from './review-pages.cache.ts';
 
 const tags = ['reviews'];
 const security = [{ bearerAuth: [] }];
@@ -26,7 +28,7 @@ const errors = { 400: failure, 401: failure, 404: failure, 429: failure };
  * The router prefers static segments, so `review/eligibility/…` and `review/{id}/product` never
  * reach `review/{productId}/{orderId}` (whose ids are UUIDs anyway).
  */
-export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; pages: ReviewPagesCache }> = async (app, { reviews, pages }) => {
   app.get(
     '/v1/review/:id/product',
     {
@@ -37,8 +39,19 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
         querystring: productReviewsQuerySchema,
         response: { 200: productReviewsEnvelopeSchema, 400: failure, 404: failure },
       },
+      // Served as ready bytes, compressed once per page (review-pages.cache.ts).
+      compress: false,
     },
-    async (request) => ({ success: true as const, ...(await reviews.productReviews(request.params.id, request.query)) }),
+    async (request, reply) => {
+      const productId = request.params.id;
+      const pageKey = `${request.query.page}|${request.query.size}`;
+      const cached = pages.get(productId, pageKey);
+      if (cached) return sendEncoded(request, reply, cached);
+      const generation = pages.generation(productId);
+      // Shaped by the response schema once, here, instead of by the serialiser on every read.
+      const page = productReviewsEnvelopeSchema.parse({ success: true, ...(await reviews.productReviews(productId, request.query)) });
+      return sendEncoded(request, reply, await pages.put(productId, pageKey, JSON.stringify(page), generation));
+    },
   );
 
   app.get(
