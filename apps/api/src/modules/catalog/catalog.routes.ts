@@ -1,6 +1,5 @@
-import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import {
   catalogFacetsSchema,
   dataEnvelope,
@@ -18,27 +17,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import type { CatalogReadModel, ListFilter } from './catalog.read-model.ts';
 import { sendEncoded, type EncodedBody } from './encoded-body.ts';
-
-/**
- * Validates with the contract's zod schema once per distinct input and remembers the valid
- * ones (up to 500; then it starts afresh), so repeated catalog reads — almost all of them —
- * skip the zod pass. Invalid input is checked every time and gets the usual 400 envelope.
- */
-const rememberingValidator: FastifySchemaCompiler<FastifySchema> = (route) => {
-  const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
-  const valid = new Map<string, { value: unknown }>();
-  return (data: unknown) => {
-    const key = JSON.stringify(data);
-    const known = valid.get(key);
-    if (known) return known;
-    const result = validate(data) as { value: unknown; error?: unknown };
-    if (!result.error) {
-      if (valid.size >= 500) valid.clear();
-      valid.set(key, result);
-    }
-    return result;
-  };
-};
+import { rememberingValidator } from './remembering-validator.ts';
 
 const listSchema = (summary: string) => ({
   tags: ['catalog'],

@@ -16,6 +16,7 @@ import {
 } from '@app/contract/reviews';
 import type { ReviewsService } from './reviews.service.ts';
 import { sendEncoded } from '../catalog/encoded-body.ts';
+import { rememberingValidator } from '../catalog/remembering-validator.ts';
 import type { ReviewPagesCache } from './review-pages.cache.ts';
 
 const tags = ['reviews'];
@@ -39,18 +40,26 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; page
         querystring: productReviewsQuerySchema,
         response: { 200: productReviewsEnvelopeSchema, 400: failure, 404: failure },
       },
-      // Served as ready bytes, compressed once per page (review-pages.cache.ts).
+      // Served as ready bytes, compressed once per page (review-pages.cache.ts); repeated
+      // params and queries skip the zod pass.
       compress: false,
+      validatorCompiler: rememberingValidator,
     },
-    async (request, reply) => {
+    // Sync on a hit (no promise per read); the database only on a miss.
+    (request, reply) => {
       const productId = request.params.id;
       const pageKey = `${request.query.page}|${request.query.size}`;
       const cached = pages.get(productId, pageKey);
-      if (cached) return sendEncoded(request, reply, cached);
+      if (cached) {
+        sendEncoded(request, reply, cached);
+        return;
+      }
       const generation = pages.generation(productId);
-      // Shaped by the response schema once, here, instead of by the serialiser on every read.
-      const page = productReviewsEnvelopeSchema.parse({ success: true, ...(await reviews.productReviews(productId, request.query)) });
-      return sendEncoded(request, reply, await pages.put(productId, pageKey, JSON.stringify(page), generation));
+      return reviews.productReviews(productId, request.query).then(async (result) => {
+        // Shaped by the response schema once, here, instead of by the serialiser on every read.
+        const page = productReviewsEnvelopeSchema.parse({ success: true, ...result });
+        sendEncoded(request, reply, await pages.put(productId, pageKey, JSON.stringify(page), generation));
+      });
     },
   );
 
