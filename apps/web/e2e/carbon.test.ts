@@ -83,7 +83,9 @@ describe('carbon calculator in a real browser', () => {
     expect(await item.innerText()).toContain('Household');
     expect(await item.innerText()).toContain('14.7 t');
     expect(await page.getByRole('img', { name: /Footprint over time/ }).count()).toBe(1);
-    expect(await page.getByText('Certificates for retired offsets arrive with checkout').count()).toBe(1);
+    expect(await page.getByText('Offsets count once their order is paid', { exact: false }).count()).toBe(1);
+    // Nothing offset yet: the whole footprint is the gap, 14.7 t → 15 whole tonnes.
+    await page.getByRole('button', { name: 'Fill my cart with offsets for 15 t' }).waitFor();
 
     // The flight calculator: type-ahead with the keyboard.
     const from = page.getByRole('combobox', { name: 'From' });
@@ -100,7 +102,16 @@ describe('carbon calculator in a real browser', () => {
     expect(await page.getByText(/Long-haul/).count()).toBe(1);
     await shoot(page, 'carbon-calculator-signed-in');
 
+    // One click fills the cart with offset projects covering the gap.
+    await page.getByRole('button', { name: 'Fill my cart with offsets for 15 t' }).click();
+    await page.locator('.toast', { hasText: 'Added to cart Successfully' }).first().waitFor();
+    await page.goto(`${live.server.url}/other/cart`);
+    await page.getByTestId('cart-line').first().waitFor();
+    const quantities = (await page.getByTestId('cart-line-quantity').allInnerTexts()).map(Number);
+    expect(quantities.reduce((sum, n) => sum + n, 0)).toBe(15);
+
     // Delete it again from the history.
+    await page.goto(`${live.server.url}/carbon-calculator`);
     await page.getByRole('button', { name: /Delete the household footprint/ }).click();
     await page.getByText('Nothing saved yet').waitFor();
 

@@ -64,3 +64,11 @@ export const footprintListQuerySchema = z.object({
 export const latestFootprintQuerySchema = footprintListQuerySchema.pick({ kind: true });
 
 export const footprintIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a footprint id' }) });
+
+/** What a user has offset so far: tonnes of CO2e retired through paid offset purchases. */
+export const offsetsRetiredSchema = z.object({
+  tonnesRetired: z.number(),
+  /** Paid orders those tonnes came from. */
+  orders: z.number().int(),
+});
+export type OffsetsRetired = z.infer<typeof offsetsRetiredSchema>;

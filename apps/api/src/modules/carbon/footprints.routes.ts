@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, errorEnvelopeSchema as failure, messageEnvelopeSchema, pageEnvelope } from '@app/contract';
-import { footprintIdParamsSchema, footprintListQuerySchema, latestFootprintQuerySchema, saveFootprintBodySchema, savedFootprintSchema } from '@app/contract/footprints';
+import { footprintIdParamsSchema, footprintListQuerySchema, latestFootprintQuerySchema, offsetsRetiredSchema, saveFootprintBodySchema, savedFootprintSchema, type OffsetsRetired } from '@app/contract/footprints';
 import type { FootprintsService } from './footprints.service.ts';
 
 const tags = ['carbon'];
@@ -8,7 +8,10 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: failure, 401: failure, 429: failure };
 
 /** A signed-in user's saved footprints (history): save, list, latest, delete one. */
-export const footprintRoutes: FastifyPluginAsyncZod<{ footprints: FootprintsService }> = async (app, { footprints }) => {
+export const footprintRoutes: FastifyPluginAsyncZod<{ footprints: FootprintsService; offsetsRetired: (userId: string) => Promise<OffsetsRetired> }> = async (
+  app,
+  { footprints, offsetsRetired },
+) => {
   const signedIn = { auth: true } as const;
 
   app.post(
@@ -45,6 +48,20 @@ export const footprintRoutes: FastifyPluginAsyncZod<{ footprints: FootprintsServ
       schema: { tags, security, summary: 'The newest saved footprint (optional kind), or null', querystring: latestFootprintQuerySchema, response: { 200: dataEnvelope(savedFootprintSchema.nullable()), ...errors } },
     },
     async (request) => ({ success: true as const, data: await footprints.latest(request.user!.id, request.query.kind) }),
+  );
+
+  app.get(
+    '/v1/carbon/offsets',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "Tonnes of CO2e you have retired: offset products (by the tonne) in your paid orders — the other side of your footprint",
+        response: { 200: dataEnvelope(offsetsRetiredSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await offsetsRetired(request.user!.id) }),
   );
 
   app.delete(

@@ -11,6 +11,7 @@ import { createCarbonService } from './carbon.service.ts';
 import { createFootprintsRepository } from './footprints.repository.ts';
 import { createFootprintsService } from './footprints.service.ts';
 import { footprintRoutes } from './footprints.routes.ts';
+import { tonnesRetiredBy } from '../orders/purchases.ts';
 
 /**
  * The signed-in side of carbon: saved footprints, the sustainability profile and the one upload
@@ -25,7 +26,7 @@ export async function registerCarbonAccounts(app: FastifyInstance, deps: { db: D
 
   await app.register(
     async (api) => {
-      await api.register(footprintRoutes, { footprints });
+      await api.register(footprintRoutes, { footprints, offsetsRetired: (userId) => tonnesRetiredBy(deps.db, userId) });
       await api.register(sustainabilityRoutes, { profiles });
       await api.register(uploadRoutes, { store: uploads });
     },

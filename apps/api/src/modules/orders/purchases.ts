@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders, products } from '../../db/schema/index.ts';
 
 /** A paid order of a user that contains a product. */
 export interface PaidPurchase {
@@ -42,4 +42,18 @@ export async function findPaidPurchases(db: Database, query: PurchaseQuery): Pro
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(100)
     .then((rows) => rows.map(({ orderId, businessId, paidAt }) => ({ orderId, businessId, paidAt })));
+}
+
+/**
+ * Tonnes of CO2e a user has retired: the quantities of offset products (sold by the tonne) in
+ * the user's own paid orders. Certificates (the checkout) will be issued for exactly these lines.
+ */
+export async function tonnesRetiredBy(db: Database, userId: string): Promise<{ tonnesRetired: number; orders: number }> {
+  const [row] = await db
+    .select({ tonnes: sql<string | null>`sum(${orderItems.quantity})`, orders: sql<string>`count(distinct ${orders.id})` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'paid'), isNull(orders.businessId), eq(products.kind, 'offset')));
+  return { tonnesRetired: Number(row?.tonnes ?? 0), orders: Number(row?.orders ?? 0) };
 }

@@ -48,6 +48,17 @@ export async function listFootprints(kind?: string): Promise<SavedFootprint[]> {
   return response.data.data;
 }
 
+/** Tonnes the signed-in user has retired (offsets in their paid orders): the other side of the footprint. */
+export async function getOffsetsRetired(): Promise<{ tonnesRetired: number; orders: number }> {
+  const response = await apiClient.get<Data<{ tonnesRetired: number; orders: number }>>('v1/carbon/offsets');
+  if (!response.ok || !response.data) throw new Error('Your offsets could not be loaded');
+  return response.data.data;
+}
+
+export function useOffsetsRetired(enabled: boolean) {
+  return useQuery({ queryKey: [...footprintKeys.all, 'offsets'], queryFn: getOffsetsRetired, enabled });
+}
+
 export function useFootprints(enabled: boolean, kind?: string) {
   return useQuery({ queryKey: footprintKeys.list(kind), queryFn: () => listFootprints(kind), enabled });
 }

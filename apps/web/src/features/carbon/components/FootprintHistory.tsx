@@ -4,26 +4,27 @@ import type { SavedFootprint } from '@app/contract/footprints';
 import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { deleteFootprint, footprintKeys, useFootprints } from '../api/carbon-api.ts';
+import { deleteFootprint, footprintKeys, useFootprints, useOffsetsRetired } from '../api/carbon-api.ts';
 import { formatTonnes } from '../state/format.ts';
 
 const KIND_LABELS: Record<SavedFootprint['kind'], string> = { household: 'Household', flights: 'Flights', event: 'Event', business: 'Business' };
-/** Tonnes retired by the user's certificates: certificates come with checkout, which is not built yet. */
-const RETIRED_TONNES = 0;
+
+/** Fills the cart with offset projects covering a gap in kg CO2e (the app wires it to the cart). */
+export type OffsetGap = (gapKg: number) => Promise<void>;
 
 const WIDTH = 640;
 const HEIGHT = 200;
 const PAD = { top: 16, right: 16, bottom: 28, left: 60 };
 
 /** Saved household footprints over time against the tonnes offset, as a small SVG line chart. */
-function HistoryChart({ points }: { points: Array<{ date: Date; kg: number }> }) {
-  const maxKg = Math.max(...points.map((p) => p.kg), 1000);
+function HistoryChart({ points, retiredKg }: { points: Array<{ date: Date; kg: number }>; retiredKg: number }) {
+  const maxKg = Math.max(...points.map((p) => p.kg), retiredKg, 1000);
   const x = (i: number) => PAD.left + (points.length === 1 ? (WIDTH - PAD.left - PAD.right) / 2 : (i / (points.length - 1)) * (WIDTH - PAD.left - PAD.right));
   const y = (kg: number) => PAD.top + (1 - kg / maxKg) * (HEIGHT - PAD.top - PAD.bottom);
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.kg).toFixed(1)}`).join(' ');
   const ticks = [0, 0.5, 1].map((share) => share * maxKg);
   return (
-    <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Footprint over time: ${points.map((p) => `${p.date.toLocaleDateString('en')} ${formatTonnes(p.kg)}`).join(', ')}; offsets retired: 0 t`}>
+    <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Footprint over time: ${points.map((p) => `${p.date.toLocaleDateString('en')} ${formatTonnes(p.kg)}`).join(', ')}; offsets retired: ${formatTonnes(retiredKg)}`}>
       {ticks.map((kg) => (
         <g key={kg}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(kg)} y2={y(kg)} className="history-chart__grid" />
@@ -32,7 +33,7 @@ function HistoryChart({ points }: { points: Array<{ date: Date; kg: number }> })
           </text>
         </g>
       ))}
-      <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(RETIRED_TONNES * 1000)} y2={y(RETIRED_TONNES * 1000)} className="history-chart__offsets" />
+      <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(retiredKg)} y2={y(retiredKg)} className="history-chart__offsets" />
       <path d={line} className="history-chart__line" />
       {points.map((p, i) => (
         <circle key={i} cx={x(i)} cy={y(p.kg)} r={4} className="history-chart__point" />
@@ -48,8 +49,9 @@ function HistoryChart({ points }: { points: Array<{ date: Date; kg: number }> })
 }
 
 /** A signed-in user's saved footprints: chart, footprint against offsets, and the list. */
-export function FootprintHistory() {
+export function FootprintHistory({ onOffsetGap }: { onOffsetGap?: OffsetGap }) {
   const history = useFootprints(true);
+  const offsets = useOffsetsRetired(true);
   return (
     <section className="carbon-card" aria-labelledby="history-title">
       <h2 id="history-title" className="carbon-card__title">
@@ -62,15 +64,16 @@ export function FootprintHistory() {
       )}
       {history.isError && <FormAlert>{history.error.message}</FormAlert>}
       {history.data && history.data.length === 0 && <p className="carbon-muted">Nothing saved yet. Save a result above to start your history.</p>}
-      {history.data && history.data.length > 0 && <HistoryBody saved={history.data} />}
+      {history.data && history.data.length > 0 && <HistoryBody saved={history.data} retiredKg={(offsets.data?.tonnesRetired ?? 0) * 1000} onOffsetGap={onOffsetGap} />}
     </section>
   );
 }
 
-function HistoryBody({ saved }: { saved: SavedFootprint[] }) {
+function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[]; retiredKg: number; onOffsetGap?: OffsetGap }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [filling, setFilling] = useState(false);
   async function remove(footprint: SavedFootprint) {
     setDeleting(footprint._id);
     try {
@@ -85,12 +88,21 @@ function HistoryBody({ saved }: { saved: SavedFootprint[] }) {
   }
   const households = saved.filter((f) => f.kind === 'household').reverse();
   const latest = households.at(-1);
-  const gapKg = Math.max((latest?.total ?? 0) - RETIRED_TONNES * 1000, 0);
+  const gapKg = Math.max((latest?.total ?? 0) - retiredKg, 0);
+  async function offsetGap() {
+    if (!onOffsetGap) return;
+    setFilling(true);
+    try {
+      await onOffsetGap(gapKg);
+    } finally {
+      setFilling(false);
+    }
+  }
   return (
     <>
       {households.length > 0 && (
         <>
-          <HistoryChart points={households.map((f) => ({ date: new Date(f.createdAt), kg: f.total }))} />
+          <HistoryChart points={households.map((f) => ({ date: new Date(f.createdAt), kg: f.total }))} retiredKg={retiredKg} />
           <p className="history-legend">
             <span className="history-legend__item">
               <span className="history-legend__swatch history-legend__swatch--footprint" aria-hidden="true" /> Household footprint a year
@@ -108,16 +120,22 @@ function HistoryBody({ saved }: { saved: SavedFootprint[] }) {
         </div>
         <div>
           <dt>Offset by your certificates</dt>
-          <dd>{formatTonnes(RETIRED_TONNES * 1000)}</dd>
+          <dd>{formatTonnes(retiredKg)}</dd>
         </div>
         <div>
           <dt>Still to cut or offset</dt>
           <dd>{formatTonnes(gapKg)}</dd>
         </div>
       </dl>
-      <p className="carbon-muted carbon-small">
-        Certificates for retired offsets arrive with checkout, which is not open yet, so offsets show 0 t for now.
-      </p>
+      {gapKg > 0 && onOffsetGap && (
+        <p className="offset-gap__action">
+          <Button variant="primary" loading={filling} onClick={() => void offsetGap()}>
+            Fill my cart with offsets for {Math.ceil(gapKg / 1000)} t
+          </Button>
+          <span className="carbon-muted carbon-small">Whole tonnes from the lowest-priced verified projects in stock; you review the cart before paying.</span>
+        </p>
+      )}
+      <p className="carbon-muted carbon-small">Offsets count once their order is paid: the tonnes of offset projects in your paid orders.</p>
       <h3 className="carbon-result__heading">Saved results</h3>
       <ol className="history-list" aria-label="Saved footprints, newest first">
         {saved.slice(0, 10).map((f) => (

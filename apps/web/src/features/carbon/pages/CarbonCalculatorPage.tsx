@@ -1,13 +1,13 @@
 import { useSession } from '../../session/session-store.ts';
 import { Attributions, HowItWorks } from '../components/Attributions.tsx';
 import { FlightCalculator } from '../components/FlightCalculator.tsx';
-import { FootprintHistory } from '../components/FootprintHistory.tsx';
+import { FootprintHistory, type OffsetGap } from '../components/FootprintHistory.tsx';
 import { HouseholdCalculator } from '../components/HouseholdCalculator.tsx';
 import '../components/carbon.css';
 import '../components/calculator-parts.css';
 
 /** /carbon-calculator (spec §2 screen 9): household and flight calculators, history, method and sources. */
-export function CarbonCalculatorPage() {
+export function CarbonCalculatorPage({ onOffsetGap }: { onOffsetGap?: OffsetGap } = {}) {
   const isLoggedIn = useSession((session) => session.isLoggedIn);
   return (
     <div className="container carbon-page">
@@ -20,7 +20,7 @@ export function CarbonCalculatorPage() {
       <div className="carbon-page__grid">
         <FlightCalculator />
         {isLoggedIn ? (
-          <FootprintHistory />
+          <FootprintHistory onOffsetGap={onOffsetGap} />
         ) : (
           <HowItWorks />
         )}
