@@ -14,7 +14,7 @@ describe('error codes', () => {
 
   it('keeps client mistakes out of the 5xx range', () => {
     const fiveHundreds = ERROR_CODES.filter((code) => ERROR_STATUS[code] >= 500);
-    expect(fiveHundreds.sort()).toEqual(['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
+    expect(fiveHundreds.sort()).toEqual(['INTERNAL_ERROR', 'PAYMENT_PROVIDER_FAILED', 'SERVICE_UNAVAILABLE']);
   });
 
   it('recognises only codes of the closed list', () => {

@@ -57,6 +57,18 @@ export const ERROR_STATUS = {
   COUPON_EXHAUSTED: 409,
   /** The coupon cannot be used in the cart's currency, or on an empty cart. */
   COUPON_NOT_APPLICABLE: 400,
+  /** An order needs at least one line in the cart. */
+  CART_EMPTY: 400,
+  /** The order total is outside what the card provider accepts in this currency. */
+  ORDER_TOTAL_OUT_OF_RANGE: 400,
+  /** This Idempotency-Key was used before with a different request. */
+  IDEMPOTENCY_KEY_REUSED: 409,
+  /** An order that is not pending cannot be paid or cancelled again. */
+  ORDER_NOT_PAYABLE: 409,
+  /** A payment-provider webhook whose signature does not verify (forged, altered or too old). */
+  WEBHOOK_SIGNATURE_INVALID: 400,
+  /** The card provider could not be reached or refused the request; nothing was charged. */
+  PAYMENT_PROVIDER_FAILED: 502,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -1,0 +1,2 @@
+export * from './order.ts';
+export * from './certificate.ts';

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { currencySchema } from '../money/currency.ts';
+import { discountUnitSchema } from '../cart/cart.ts';
+
+/**
+ * Orders (spec §3 Order payload and Order state; §7 `POST v1/orders`, order reads). The client
+ * sends who is buying and where; the server takes the lines from the caller's server cart, prices
+ * them, reserves stock and freezes prices and totals on the order. Any cart fields the web sends
+ * along (spec: "the cart fields plus ...") are accepted and ignored: a client never sets a price.
+ */
+
+const uuid = z.uuid({ message: 'must be an id' });
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(80, `${label} can be at most 80 characters`);
+
+/** A postal address; firstName and lastName name the recipient (spec §3 "address (with firstName and lastName)"). */
+export const orderAddressSchema = z.strictObject({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  line1: z.string().trim().min(1, 'Address is required').max(120, 'Address can be at most 120 characters'),
+  line2: z.string().trim().max(120, 'Address line 2 can be at most 120 characters').nullish(),
+  city: z.string().trim().min(1, 'City is required').max(80, 'City can be at most 80 characters'),
+  postalCode: z.string().trim().min(1, 'Postal code is required').max(20, 'Postal code can be at most 20 characters'),
+  region: z.string().trim().max(80, 'Region can be at most 80 characters').nullish(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'A country is a two-letter code').transform((code) => code.toUpperCase()),
+  phone: z.string().trim().max(32, 'Phone can be at most 32 characters').regex(/^[0-9 +().-]*$/, 'A phone number uses digits, spaces and + ( ) . -').nullish(),
+});
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+
+/** `POST /v1/orders` (spec §3 Order payload). Header `Idempotency-Key` (8–128 visible characters) makes a retry return the first order. */
+export const orderCreateBodySchema = z.object({
+  /** The referrer's user id; blank ('' or null) for none. The web sends it blank when it is the buyer's own id. */
+  referalUserId: z.union([uuid, z.literal('')]).nullish(),
+  /** A business order (BusinessOrderSelection 'yes'); then businessCode names the buyer's business. */
+  isBusinessOrder: z.boolean().default(false),
+  buyerEmail: z.email({ message: 'Please enter a valid email' }).max(254).nullish(),
+  businessCode: z.string().trim().max(64).nullish(),
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  address: orderAddressSchema,
+  businessOwnerUserId: uuid.nullish(),
+  conferanceCode: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'A conference code uses letters, digits, dashes and underscores').nullish(),
+  eventOwnerOrder: z.boolean().nullish(),
+  businessEventUserId: uuid.nullish(),
+});
+export type OrderCreateBody = z.input<typeof orderCreateBodySchema>;
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'refunded'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** personal: for the buyer; business: for the buyer's business; event: tied to an event by conferanceCode. */
+export const orderKindSchema = z.enum(['personal', 'business', 'event']);
+export type OrderKind = z.infer<typeof orderKindSchema>;
+
+export const paymentProviderSchema = z.enum(['test', 'stripe']);
+export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+
+const named = z.object({ _id: z.string(), name: z.string() });
+
+export const orderLineSchema = z.object({
+  _id: z.string(),
+  product: z.object({ _id: z.string(), id: z.string(), name: z.string(), slug: z.string(), image: z.array(z.string()), kind: z.string(), unit: z.string() }),
+  color: named.nullable(),
+  size: named.nullable(),
+  quantity: z.number().int(),
+  /** Frozen when the order was placed. */
+  price: z.number(),
+  priceMinor: z.number().int(),
+  lineTotal: z.number(),
+  lineTotalMinor: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  /** A short, readable reference for mails and support, e.g. GM-20261123-4F7K2Q. */
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  kind: orderKindSchema,
+  isBusinessOrder: z.boolean(),
+  businessCode: z.string().nullable(),
+  conferanceCode: z.string().nullable(),
+  currency: currencySchema,
+  currencySymbol: z.string(),
+  products: z.array(orderLineSchema),
+  subTotal: z.number(),
+  subTotalMinor: z.number().int(),
+  discount: z.number(),
+  discountMinor: z.number().int(),
+  discountUnit: discountUnitSchema.nullable(),
+  coupon: z.string().nullable(),
+  orderTotal: z.number(),
+  orderTotalMinor: z.number().int(),
+  /** Tonnes of CO2e retired by the order's offset lines. */
+  tonnes: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  buyerEmail: z.string(),
+  address: orderAddressSchema.nullable(),
+  payment: z.object({
+    provider: paymentProviderSchema,
+    /** Where the browser goes to pay (Stripe Checkout); null when nothing is left to do. */
+    checkoutUrl: z.string().nullable(),
+  }),
+  /** While pending: when the stock reservation lapses and the order expires. */
+  reservedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** Serials of the retirement certificates issued for this order (paid offset lines). */
+  certificates: z.array(z.object({ serial: z.string(), productName: z.string(), tonnes: z.number() })),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderEnvelopeSchema = z.object({ success: z.literal(true), message: z.string().optional(), data: orderSchema });
+
+export const orderParamsSchema = z.object({ id: uuid });
+/** `GET v1/orders/{id}?isBusinessOrder=&businessCode=` */
+export const orderReadQuerySchema = z.object({
+  isBusinessOrder: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  businessCode: z.string().trim().max(64).optional(),
+});
+
+/** `GET /v1/customer-orders?page=&cert=true`: the caller's orders, newest first; with cert only orders holding certificates. */
+export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
+export const customerOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(CUSTOMER_ORDERS_PAGE_SIZE),
+  cert: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export const customerOrdersEnvelopeSchema = z.object({
+  success: z.literal(true),
+  data: z.array(orderSchema),
+  meta: z.object({ page: z.number().int(), size: z.number().int(), total: z.number().int() }),
+});
+
+/** `GET v1/orders/graph` (and `?businessCode=&isBusiness=true`): paid orders per month, last 12 months. */
+export const orderGraphQuerySchema = z.object({
+  businessCode: z.string().trim().max(64).optional(),
+  isBusiness: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+const spendSchema = z.object({ currency: currencySchema, amount: z.number(), amountMinor: z.number().int() });
+export const orderGraphPointSchema = z.object({
+  /** '2026-11' for months, '2026' for years. */
+  period: z.string(),
+  orders: z.number().int(),
+  tonnes: z.number(),
+  /** Spend per currency paid in (amounts in different currencies are never added). */
+  spend: z.array(spendSchema),
+});
+export type OrderGraphPoint = z.infer<typeof orderGraphPointSchema>;
+export const orderGraphEnvelopeSchema = z.object({ success: z.literal(true), data: z.array(orderGraphPointSchema) });
