@@ -6,6 +6,8 @@ import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contr
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { lazyPageModules } from './app/routes.tsx';
+import { preloadSections } from './app/lazy-section.tsx';
+import { PRODUCT_PAGE_BODY_MODULE } from './app/routes/ProductPage.tsx';
 import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { computeFacets, pageOf, selectProducts } from '@app/contract/catalog-query';
@@ -68,8 +70,11 @@ export function publicPageKey(url: string): string | null {
  */
 export function publicPageModules(url: string): string[] {
   const parsed = new URL(url, 'http://localhost');
-  return matchPublicPage(parsed.pathname, parsed.searchParams)?.page === 'catalog' ? [CATALOG_BROWSER_MODULE] : [];
+  const page = matchPublicPage(parsed.pathname, parsed.searchParams)?.page;
+  return page === 'catalog' ? [CATALOG_BROWSER_MODULE] : page === 'product' ? [PRODUCT_PAGE_BODY_MODULE] : [];
 }
+
+let sectionsLoaded: Promise<unknown> | undefined;
 
 /** Renders a public page; null when the URL is not one (the caller serves the app shell). */
 export async function render(request: RenderRequest): Promise<RenderedPage | null> {
@@ -87,6 +92,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
 
   // Loaded once; renderToString cannot wait for a lazy component.
   if (page.page === 'catalog') await loadCatalogBrowser();
+  await (sectionsLoaded ??= preloadSections());
 
   // renderToString is synchronous, so this per-request currency cannot leak into another render.
   setRenderedCurrency(request.currency);

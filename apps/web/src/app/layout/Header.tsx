@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CurrencySelect } from '../../features/currency/CurrencySelect.tsx';
 import { useCartCount } from '../../features/cart/cart-count-store.ts';
 import { useSession } from '../../features/session/session-store.ts';
 import { SHOP_NAV_ITEMS, parseKind } from '../nav-items.ts';
 import { WishlistLink } from '../../features/wishlist/components/WishlistLink.tsx';
-import { AccountMenu } from './AccountMenu.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
 import { Logo } from './Logo.tsx';
 import './header.css';
+
+// Signed-in visitors only (the server renders every page signed out): its code, with sign-out's,
+// loads when the session says someone is signed in.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((module) => ({ default: module.AccountMenu })));
 
 /**
  * Site header. On wide screens everything sits in one row; below 880 px the navigation,
@@ -94,7 +97,9 @@ export function Header() {
             <CurrencySelect showLabel={menuOpen} />
             <WishlistLink />
             {isLoggedIn ? (
-              <AccountMenu firstName={firstName} />
+              <Suspense fallback={<span className="site-header__account" aria-hidden="true" />}>
+                <AccountMenu firstName={firstName} />
+              </Suspense>
             ) : (
               <Link to="/login" state={loginState} className="site-header__account">
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

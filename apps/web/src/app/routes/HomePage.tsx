@@ -1,16 +1,35 @@
 import { useSearchParams } from 'react-router';
-import { ProductCatalog } from '../../features/products/components/ProductCatalog.tsx';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
-import { MetricsBand } from '../../features/metrics/index.ts';
-import { NewsletterInline, NewsletterPopupLauncher } from '../../features/newsletter/index.ts';
+import { NewsletterPopupLauncher } from '../../features/newsletter/components/NewsletterPopupLauncher.tsx';
+import { lazySection } from '../lazy-section.tsx';
 import { parseKind } from '../nav-items.ts';
 import { KIND_INTRO, homeTitle } from '../page-meta.ts';
 import { HomeHero } from './HomeHero.tsx';
 import { HomeProductRows } from './HomeProductRows.tsx';
 import { KindFilter } from './KindFilter.tsx';
 import { PageTitle } from './PageTitle.tsx';
-import { useAddToCart } from './use-add-to-cart.ts';
 import './home.css';
+// Styles of the sections below, here so the server-rendered page is styled before their code arrives.
+import '../../features/metrics/components/metrics-band.css';
+import '../../features/newsletter/components/newsletter.css';
+import '../../features/products/components/product-catalog.css';
+import '../../features/products/components/product-card.css';
+import '../../features/wishlist/components/wishlist-heart.css';
+import '../../features/compare/components/compare-toggle.css';
+
+// Below the fold on a phone: their code loads (and they hydrate) when they come near the viewport.
+const MetricsBand = lazySection({
+  load: () => import('../../features/metrics/components/MetricsBand.tsx').then((module) => module.MetricsBand),
+  hydrate: 'visible',
+});
+const HomeShopGrid = lazySection({
+  load: () => import('./HomeShopGrid.tsx').then((module) => module.HomeShopGrid),
+  hydrate: 'visible',
+});
+const NewsletterInline = lazySection({
+  load: () => import('../../features/newsletter/components/NewsletterInline.tsx').then((module) => module.NewsletterInline),
+  hydrate: 'visible',
+});
 
 /**
  * The shop's home: a hero for the whole shop, the platform figures, featured and on-offer rows,
@@ -22,7 +41,6 @@ export function HomePage() {
   const [searchParams] = useSearchParams();
   const kind = parseKind(searchParams.get('kind'));
   const currency = useDisplayCurrency();
-  const handleAddToCart = useAddToCart();
   const intro = kind ? KIND_INTRO[kind] : null;
 
   return (
@@ -50,7 +68,7 @@ export function HomePage() {
           </h2>
           <KindFilter basePath="/" kind={kind} />
         </div>
-        <ProductCatalog kind={kind} currency={currency} onAddToCart={handleAddToCart} />
+        <HomeShopGrid kind={kind} />
       </section>
 
       <NewsletterInline />

@@ -1,44 +1,44 @@
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
-import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { useProduct } from '../../features/products/api/use-catalog.ts';
-import { ProductDetails } from '../../features/products/components/ProductDetails.tsx';
-import { RatingSummary } from '../../features/reviews/components/RatingSummary.tsx';
-import { ReviewsSection } from '../../features/reviews/components/ReviewsSection.tsx';
-import { KIND_LABEL } from '../../features/products/price.ts';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
-import { WishlistHeart } from '../../features/wishlist/components/WishlistHeart.tsx';
+import { ProductDetailsSkeleton } from '../../features/products/components/ProductDetailsSkeleton.tsx';
+import { lazySection } from '../lazy-section.tsx';
 import { PRODUCT_NOT_FOUND_TITLE, productTitle } from '../page-meta.ts';
 import { PageTitle } from './PageTitle.tsx';
 import { useAddToCart } from './use-add-to-cart.ts';
+import type { ProductPageBodyProps } from './ProductPageBody.tsx';
 import './status-page.css';
+// The body's styles, here so a server-rendered product page is styled before its chunk arrives.
+import '../../features/products/components/product-details.css';
+import '../../features/reviews/components/rating.css';
+import '../../features/reviews/components/reviews.css';
+import '../../features/wishlist/components/wishlist-heart.css';
+
+/** Vite's manifest key of the body's chunk: the server preloads it with a product page. */
+export const PRODUCT_PAGE_BODY_MODULE = 'src/app/routes/ProductPageBody.tsx';
+
+const ProductBody = lazySection<ProductPageBodyProps>({
+  load: () => import('./ProductPageBody.tsx').then((module) => module.ProductPageBody),
+  hydrate: 'now',
+  fallback: <ProductDetailsSkeleton />,
+});
 
 /**
  * `/products/:slug`: one product. Server-rendered with the product already in the catalog cache;
- * after a client-side navigation from a list it shows at once from the list's cache. The
- * reviews list and form load after hydration (their own chunk), so the first load stays small.
+ * after a client-side navigation from a list it shows at once from the list's cache. The page's
+ * content is its own chunk (ProductPageBody), and the reviews list and form another, loaded after
+ * hydration, so the home page's first load does not carry them.
  */
 export function ProductPage() {
   const { slug = '' } = useParams();
   const { data: product, isPending, isError, isFetching, refetch } = useProduct(slug);
   const currency = useDisplayCurrency();
   const handleAddToCart = useAddToCart();
+  const reload = useCallback(() => void refetch(), [refetch]);
 
-  if (isPending) {
-    return (
-      <div className="container product-details" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading the product…
-        </p>
-        <Skeleton className="product-details__image" />
-        <div className="product-details__summary">
-          <Skeleton width="60%" height="2rem" />
-          <Skeleton width="30%" height="1.5rem" />
-          <Skeleton width="90%" height="4rem" />
-        </div>
-      </div>
-    );
-  }
+  if (isPending) return <ProductDetailsSkeleton />;
 
   if (isError) {
     return (
@@ -58,28 +58,7 @@ export function ProductPage() {
   return (
     <>
       <PageTitle title={productTitle(product.name)} />
-      <nav aria-label="Breadcrumb" className="container product-page__crumbs">
-        <ol>
-          <li>
-            <Link to="/products">All products</Link>
-          </li>
-          <li>
-            <Link to={`/products?kind=${product.kind}`}>{KIND_LABEL[product.kind]}s</Link>
-          </li>
-          <li aria-current="page">{product.name}</li>
-        </ol>
-      </nav>
-      <div className="container">
-        <ProductDetails
-          product={product}
-          currency={currency}
-          onAddToCart={handleAddToCart}
-          rating={<RatingSummary product={product} />}
-          buyActions={<WishlistHeart product={product} variant="inline" />}
-          // A new or edited review changes the product's average: reload it from the catalog.
-          reviews={<ReviewsSection key={product.id} product={product} onReviewChanged={() => void refetch()} />}
-        />
-      </div>
+      <ProductBody product={product} currency={currency} onAddToCart={handleAddToCart} onReviewChanged={reload} />
     </>
   );
 }

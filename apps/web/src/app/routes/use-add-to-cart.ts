@@ -4,7 +4,6 @@ import { useToast } from '../../components/ui/useToast.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { setCartCount } from '../../features/cart/cart-count-store.ts';
 import { patchCart } from '../../features/cart/cart-api.ts';
-import { addToGuestCart } from '../../features/cart/guest-cart.ts';
 import { getSession } from '../../features/session/session-store.ts';
 
 export interface AddToCartChoice {
@@ -47,6 +46,8 @@ export function useAddToCart(): (product: Product, choice?: AddToCartChoice) => 
       const { color, size } = chooseVariation(product, choice);
 
       if (!getSession().isLoggedIn) {
+        // The guest cart's rules load on the first add, not with every page.
+        const { addToGuestCart } = await import('../../features/cart/guest-cart-add.ts');
         const result = addToGuestCart(product, { quantity, color, size });
         if (result.ok) {
           setCartCount(result.count);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '@app/contract';
-import { GUEST_CART_STORAGE_KEY, addToGuestCart, clearGuestCart, guestCartCount, guestCartId, readGuestCart } from './guest-cart.ts';
+import { addToGuestCart } from './guest-cart-add.ts';
+import { GUEST_CART_STORAGE_KEY, clearGuestCart, guestCartCount, guestCartId, readGuestCart } from './guest-cart.ts';
 
 function makeProduct(overrides: Partial<Product> = {}): Product {
   return {

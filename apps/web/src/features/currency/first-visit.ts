@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { COOKIES } from '@app/contract/constants';
 import { currencyOfTimeZone, isSupportedCurrency } from '@app/contract/money';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
@@ -38,9 +37,3 @@ export function presetCurrencyOnFirstVisit(timeZone?: string): string | null {
   return currency;
 }
 
-/** Runs the first-visit preset after hydration (the server rendered with the default). */
-export function useFirstVisitCurrency(): void {
-  useEffect(() => {
-    presetCurrencyOnFirstVisit();
-  }, []);
-}

@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, useCallback, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { Product } from '@app/contract';
 import type { CatalogFacets, CatalogQuery } from '@app/contract/catalog-query';
 import { facetsKey, productPageKey, type CatalogCache, type CatalogEntry } from './catalog-cache.ts';
@@ -53,7 +53,9 @@ export function useProduct(slug: string): CatalogRead<Product | null> {
   const read = () => cache.detailEntry(slug);
   const entry = useSyncExternalStore(cache.subscribe, read, read);
   useEffect(() => void cache.loadProduct(slug), [cache, slug]);
-  return toRead(entry, () => cache.loadProduct(slug, true));
+  // Stable, so the product page's lazy body is not re-rendered by a new function on every render.
+  const refetch = useCallback(() => cache.loadProduct(slug, true), [cache, slug]);
+  return toRead(entry, refetch);
 }
 
 /**

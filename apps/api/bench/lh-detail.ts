@@ -1,0 +1,25 @@
+// Temporary diagnostic (not committed): Lighthouse metrics for one path.
+import type { AddressInfo } from 'node:net';
+const [{ buildApp }, { loadConfig }] = await Promise.all([import('../src/app.ts'), import('../src/config.ts')]);
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000' }, { inMemoryDatabase: true });
+const app = await buildApp(config);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+for (const path of process.argv.slice(2)) {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  await chrome.kill();
+  const a = result!.lhr.audits;
+  console.log(path, 'perf', Math.round(result!.lhr.categories.performance.score! * 100));
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift', 'interactive', 'max-potential-fid', 'bootup-time', 'mainthread-work-breakdown'])
+    console.log(' ', id, a[id]?.displayValue, a[id]?.score);
+  console.log(' lcp element', JSON.stringify((a['largest-contentful-paint-element'] as any)?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? (a['largest-contentful-paint-element'] as any)?.details?.items?.[0]?.node?.snippet));
+  console.log(' lcp phases', JSON.stringify((a['largest-contentful-paint-element'] as any)?.details?.items?.[1]?.items));
+  console.log(' breakdown', JSON.stringify((a['mainthread-work-breakdown'] as any)?.details?.items?.map((i: any) => [i.group, Math.round(i.duration)])));
+  console.log(' bootup', JSON.stringify((a['bootup-time'] as any)?.details?.items?.map((i: any) => [i.url.replace(base, ''), Math.round(i.total), Math.round(i.scripting)])));
+  console.log(' long tasks', JSON.stringify((a['long-tasks'] as any)?.details?.items?.map((i: any) => [i.url?.replace(base, ''), Math.round(i.startTime), Math.round(i.duration)])));
+  console.log(' render-blocking', JSON.stringify((a['render-blocking-resources'] as any)?.details?.items?.map((i: any) => [i.url, i.wastedMs])));
+  console.log(' network', JSON.stringify((a['network-requests'] as any)?.details?.items?.map((i: any) => [i.url.replace(base, ''), i.transferSize, Math.round(i.networkEndTime)])));
+}
+await app.close();

@@ -1,1 +1,0 @@
-export { MetricsBand } from './components/MetricsBand.tsx';

@@ -1,2 +1,0 @@
-export { NewsletterInline } from './components/NewsletterInline.tsx';
-export { NewsletterPopupLauncher } from './components/NewsletterPopupLauncher.tsx';
