@@ -1,4 +1,5 @@
-// Temporary diagnostic (not committed): Lighthouse metrics for one path.
+// Lighthouse (mobile) in detail for the given paths: metrics, LCP element and phases, long tasks, main-thread breakdown, requests.
+// Usage: node --import tsx apps/api/bench/lh-detail.ts / /products (after npm run build). The bench reports the scores; this says why.
 import type { AddressInfo } from 'node:net';
 const [{ buildApp }, { loadConfig }] = await Promise.all([import('../src/app.ts'), import('../src/config.ts')]);
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '1000000' }, { inMemoryDatabase: true });
