@@ -17,12 +17,13 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], now: Date): Order 
     lineTotal: money(item.unitPriceMinor * item.quantity),
     lineTotalMinor: item.unitPriceMinor * item.quantity,
   }));
-  const pending = row.status === 'pending';
+  const status = shownStatus(row, now);
+  const pending = status === 'pending';
   return {
     _id: row.id,
     id: row.id,
     orderNumber: row.orderNumber,
-    status: shownStatus(row, now),
+    status,
     kind: row.kind as Order['kind'],
     isBusinessOrder: row.kind === 'business',
     businessCode: row.businessCode,
