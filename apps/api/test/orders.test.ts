@@ -176,6 +176,15 @@ describe('after payment', () => {
     expect(mail.text).toMatch(/Total: \d+\.\d{2} USD/);
   });
 
+  it("mails the account's own address, not a buyerEmail typed into the order", async () => {
+    const buyer = await quickBuyer(app);
+    await buyer.cart.patch({ products: [{ product: plain[0].id, quantity: 1 }] });
+    const { body } = await placeOrder(app, buyer.token, orderBody({ buyerEmail: 'someone.else@example.com' }));
+    expect(body.data.buyerEmail).toBe('someone.else@example.com');
+    expect(await mailTo(app, 'someone.else@example.com')).toEqual([]);
+    expect((await mailTo(app, buyer.email)).map((m) => m.template)).toEqual(['order-confirmation']);
+  });
+
   it('makes the buyer eligible to review the product (reviews read real orders)', async () => {
     const buyer = await quickBuyer(app);
     const product = plain[1];

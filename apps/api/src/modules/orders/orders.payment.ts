@@ -54,7 +54,10 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
         if (amountMinor > 0) await repo.addReferralEarning(tx, { userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
       }
       await issueCertificatesForOrder(tx, orderId);
-      await mail.enqueue(tx as unknown as Database, row.buyerEmail, confirmation(row, items));
+      // To the account's address, not the typed buyerEmail: order mail must not become a way to
+      // send our mail, with text the sender chose, to someone else's inbox (decision 0005).
+      const to = await repo.accountEmail(tx, row.userId);
+      if (to) await mail.enqueue(tx as unknown as Database, to, confirmation(row, items));
       return { row, items };
     });
     if (!done) {

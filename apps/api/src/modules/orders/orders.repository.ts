@@ -66,6 +66,12 @@ export const ordersRepository = {
     return row?.n ?? 0;
   },
 
+  /** The account's own (verified) email: where order mail goes, whatever buyerEmail the order names. */
+  async accountEmail(db: Queryable, userId: string): Promise<string | undefined> {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.email;
+  },
+
   async userExists(db: Queryable, userId: string): Promise<boolean> {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     return row !== undefined;
