@@ -40,6 +40,9 @@ import { createMailingListContext } from './modules/mailing-list/mailing-list.se
 import { MetricsCache } from './modules/metrics/metrics.cache.ts';
 import { readPlatformMetrics } from './modules/metrics/metrics.repository.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { registerOrders } from './modules/orders/register.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { createTestPaymentProvider } from './modules/payments/test-provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +62,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export interface BuildAppOptions {
   /** An already opened database (tests); otherwise one is opened from config. */
   database?: DatabaseHandle;
+  /** A payment provider to use instead of the configured one (tests of pending, unpaid orders). */
+  paymentProvider?: PaymentProvider;
 }
 
 /**
@@ -162,6 +167,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
   await registerWishlist(app, { db: database.db });
   await registerReviews(app, { db: database.db });
+  // The test provider unless STRIPE_SECRET_KEY is set; the Stripe provider is wired here when it lands.
+  const paymentProvider = options.paymentProvider ?? createTestPaymentProvider();
+  await registerOrders(app, { db: database.db, provider: paymentProvider, mail: mailRepository, dispatcher });
 
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });

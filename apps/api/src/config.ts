@@ -46,6 +46,10 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(600),
   RATE_LIMIT_AUTH_MAX: wholeNumber(1, 10_000_000).default(10),
   SEED_CATALOG: bool.default(true),
+  /** How long an unpaid order holds its stock before it expires (decision 0013). */
+  ORDER_RESERVATION_MINUTES: wholeNumber(1, 24 * 60).default(30),
+  /** Orders one client may place a minute. */
+  ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -73,6 +77,11 @@ export interface Config {
   rateLimitAuthMax: number;
   seedCatalog: boolean;
   webDistDir: string;
+  /** Milliseconds an unpaid order keeps its reservation (tests set a few hundred). */
+  orderReservationMs: number;
+  /** How often the sweeper expires lapsed orders. */
+  orderSweepIntervalMs: number;
+  orderRateLimitMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +121,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
     seedCatalog: e.SEED_CATALOG,
     webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    orderReservationMs: e.ORDER_RESERVATION_MINUTES * 60_000,
+    // A lapsed order waits at most a minute (or a tenth of the reservation) to give its units back.
+    orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
+    orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
     ...overrides,
   };
   return config;

@@ -27,6 +27,19 @@ export const orderAddressSchema = z.strictObject({
 });
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
+/** The stored address as an answer carries it: plain fields (a response schema may not transform). */
+export const orderAddressViewSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  line1: z.string(),
+  line2: z.string().nullish(),
+  city: z.string(),
+  postalCode: z.string(),
+  region: z.string().nullish(),
+  country: z.string(),
+  phone: z.string().nullish(),
+});
+
 /** `POST /v1/orders` (spec §3 Order payload). Header `Idempotency-Key` (8–128 visible characters) makes a retry return the first order. */
 export const orderCreateBodySchema = z.object({
   /** The referrer's user id; blank ('' or null) for none. The web sends it blank when it is the buyer's own id. */
@@ -100,7 +113,7 @@ export const orderSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   buyerEmail: z.string(),
-  address: orderAddressSchema.nullable(),
+  address: orderAddressViewSchema.nullable(),
   payment: z.object({
     provider: paymentProviderSchema,
     /** Where the browser goes to pay (Stripe Checkout); null when nothing is left to do. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -17,6 +17,11 @@ export const products = pgTable(
     countryCode: varchar('country_code', { length: 2 }),
     /** Units on hand for products without variations; ignored when variations carry the stock. */
     stock: integer('stock').notNull().default(0),
+    /**
+     * Units held by pending orders (orders/stock.repository.ts): sellable is stock − reserved.
+     * Raised only by a conditional update that keeps it within stock; lowered on payment or expiry.
+     */
+    reserved: integer('reserved').notNull().default(0),
     /** "tonne CO2e" for offsets, "item" for goods: what one unit of stock is. */
     unit: varchar('unit', { length: 32 }).notNull().default('item'),
     tags: text('tags').array().notNull().default([]),
@@ -34,7 +39,11 @@ export const products = pgTable(
       sql`setweight(to_tsvector('english'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('english'::regconfig, catalog_tags_text(tags)), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(short_description, '') || ' ' || coalesce(description, '')), 'C')`,
     ),
   },
-  (t) => [index('products_kind_idx').on(t.kind), index('products_search_idx').using('gin', t.searchVector)],
+  (t) => [
+    index('products_kind_idx').on(t.kind),
+    index('products_search_idx').using('gin', t.searchVector),
+    check('products_reserved_not_negative', sql`${t.reserved} >= 0`),
+  ],
 );
 
 export const productImages = pgTable(
@@ -80,9 +89,11 @@ export const productSizes = pgTable(
     colorId: uuid('color_id').notNull().references(() => productColors.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 30 }).notNull(),
     stock: integer('stock').notNull().default(0),
+    /** Units of this size held by pending orders, as products.reserved. */
+    reserved: integer('reserved').notNull().default(0),
     position: smallint('position').notNull().default(0),
   },
-  (t) => [index('product_sizes_color_idx').on(t.colorId, t.position)],
+  (t) => [index('product_sizes_color_idx').on(t.colorId, t.position), check('product_sizes_reserved_not_negative', sql`${t.reserved} >= 0`)],
 );
 
 export const categories = pgTable('categories', {

@@ -1,36 +1,92 @@
-import { index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
+import { randomOrderNumber } from '../../lib/order-number.ts';
 import { products } from './catalog.ts';
+import { coupons } from './coupons.ts';
 import { users } from './users.ts';
 
+/** The address an order ships to or is billed at, as the contract's orderAddressSchema. */
+export interface StoredOrderAddress {
+  firstName: string;
+  lastName: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  postalCode: string;
+  region?: string | null;
+  country: string;
+  phone?: string | null;
+}
+
 /**
- * Orders, as far as the storefront needs them: who bought what, and whether it was paid. Review
- * eligibility and the public metrics read these; the checkout (cart, payment, certificates)
- * grows this table and writes it.
+ * Orders: placed from the buyer's server cart (orders.service.ts), with prices, totals, coupon and
+ * discount frozen. Review eligibility, carbon offsets and the public metrics read them
+ * (modules/orders/purchases.ts).
  */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    /** Short and readable for mails and support, e.g. GM-20261123-4F7K2QXA. */
+    orderNumber: varchar('order_number', { length: 32 })
+      .notNull()
+      .unique()
+      .$defaultFn(() => randomOrderNumber(new Date())),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     /** Set for a business order; the business tables (and their foreign key) come with business accounts. */
     businessId: uuid('business_id'),
-    /** pending | paid | cancelled | refunded */
+    /** pending | paid | cancelled | expired | refunded */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** personal | business | event */
+    kind: varchar('kind', { length: 16 }).notNull().default('personal'),
+    businessCode: varchar('business_code', { length: 64 }),
+    conferanceCode: varchar('conferance_code', { length: 64 }),
+    eventOwnerOrder: boolean('event_owner_order').notNull().default(false),
+    businessEventUserId: uuid('business_event_user_id'),
     currency: varchar('currency', { length: 3 }).notNull(),
     /** Totals in integer minor units of `currency`, computed by the server. */
     subTotalMinor: integer('sub_total_minor').notNull().default(0),
     discountMinor: integer('discount_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull().default(0),
+    /** The coupon used, frozen: its id (for redemption on payment), code and unit. */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: varchar('coupon_code', { length: 40 }),
+    discountUnit: varchar('discount_unit', { length: 8 }),
+    /** Who referred this purchase (spec §4 Referral): earns a share when it is paid. */
+    referrerUserId: uuid('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: varchar('first_name', { length: 80 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 80 }).notNull().default(''),
+    buyerEmail: varchar('buyer_email', { length: 254 }).notNull().default(''),
+    address: jsonb('address').$type<StoredOrderAddress | null>(),
+    /** The client's Idempotency-Key and a hash of its request: a retry answers the first order. */
+    idempotencyKey: varchar('idempotency_key', { length: 128 }),
+    requestHash: varchar('request_hash', { length: 64 }),
+    paymentProvider: varchar('payment_provider', { length: 16 }).notNull().default('test'),
+    paymentReference: varchar('payment_reference', { length: 255 }),
+    checkoutUrl: text('checkout_url'),
+    /** While pending: when the stock reservation lapses and the order expires. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_created_idx').on(t.userId, t.createdAt), index('orders_business_idx').on(t.businessId)],
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_business_idx').on(t.businessId),
+    // One order per key and person, whatever the race: the second insert fails and answers the first.
+    uniqueIndex('orders_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
+    // The expiry sweeper looks for pending orders past their reservation.
+    index('orders_pending_reserved_until_idx').on(t.reservedUntil).where(sql`${t.status} = 'pending'`),
+    // Coupon uses held by pending orders count against the coupon's limits.
+    index('orders_coupon_idx').on(t.couponId).where(sql`${t.couponId} is not null`),
+    index('orders_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.status} = 'paid'`),
+    check('orders_totals_not_negative', sql`${t.subTotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.totalMinor} >= 0`),
+  ],
 );
 
-/** The lines of an order, priced when it was placed. */
+/** The lines of an order, priced and named when it was placed (later catalog edits do not change them). */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -41,11 +97,22 @@ export const orderItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
-    /** The chosen color and size of a product with variations. */
+    /** The chosen color and size of a product with variations; the reservation sits on the size. */
     colorId: uuid('color_id'),
     sizeId: uuid('size_id'),
     quantity: integer('quantity').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
+    productName: varchar('product_name', { length: 200 }).notNull().default(''),
+    productSlug: varchar('product_slug', { length: 160 }).notNull().default(''),
+    productKind: varchar('product_kind', { length: 16 }).notNull().default(''),
+    productUnit: varchar('product_unit', { length: 32 }).notNull().default(''),
+    productImages: text('product_images').array().notNull().default([]),
+    colorName: varchar('color_name', { length: 60 }),
+    sizeName: varchar('size_name', { length: 30 }),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );

@@ -1,6 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartItems, carts, productColors, products, productSizes } from '../../db/schema/index.ts';
+
+/** stock − reserved, never below 0. */
+const sellable = (table: typeof products | typeof productSizes) => sql<number>`greatest(${table.stock} - ${table.reserved}, 0)`.mapWith(Number);
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
@@ -54,13 +57,16 @@ export const cartRepository = {
     return deleted.length;
   },
 
-  /** Stock as the database holds it now (not the read model, which may lag a sale by a moment). */
+  /**
+   * Units that can be sold as the database holds them now (not the read model, which may lag a
+   * sale by a moment): on hand less those reserved by pending orders, the figure orders reserve against.
+   */
   async stockLevels(db: Queryable, productIds: string[], sizeIds: string[]): Promise<StockLevels> {
     const [productRows, sizeRows] = await Promise.all([
-      productIds.length ? db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, productIds)) : Promise.resolve([]),
+      productIds.length ? db.select({ id: products.id, stock: sellable(products) }).from(products).where(inArray(products.id, productIds)) : Promise.resolve([]),
       sizeIds.length
         ? db
-            .select({ id: productSizes.id, colorId: productSizes.colorId, productId: productColors.productId, stock: productSizes.stock })
+            .select({ id: productSizes.id, colorId: productSizes.colorId, productId: productColors.productId, stock: sellable(productSizes) })
             .from(productSizes)
             .innerJoin(productColors, eq(productColors.id, productSizes.colorId))
             .where(inArray(productSizes.id, sizeIds))

@@ -41,6 +41,7 @@ export function createCatalogRepository(db: Database) {
     description: products.description,
     countryCode: products.countryCode,
     stock: products.stock,
+    reserved: products.reserved,
     unit: products.unit,
     tags: products.tags,
     projectValidityDate: products.projectValidityDate,

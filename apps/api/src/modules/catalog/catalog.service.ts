@@ -12,6 +12,9 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return map;
 }
 
+/** Units that can still be sold: on hand less reserved (never below 0, should stock be lowered under a reservation). */
+const available = (row: { stock: number; reserved: number }) => Math.max(0, row.stock - row.reserved);
+
 const CURRENCY_ORDER = new Map<string, number>(SUPPORTED_CURRENCIES.map((c, i) => [c, i]));
 
 /** Catalog rules: how stored rows become the Product the shop reads (spec §3). */
@@ -26,12 +29,17 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
   const ratings = new Map(bundle.ratings.map((r) => [r.productId, r]));
 
   return bundle.products.map((row) => {
-    const variation = (colors.get(row.id) ?? []).map((color) => {
-      const colorSizes = (sizes.get(color.id) ?? []).map((size) => ({ _id: size.id, name: size.name, stock: size.stock }));
+    const sizeRows = (colors.get(row.id) ?? []).map((color) => ({ color, sizes: sizes.get(color.id) ?? [] }));
+    // A size shows what can still be bought: units on hand less those held by pending orders.
+    const variation = sizeRows.map(({ color, sizes: rows }) => {
+      const colorSizes = rows.map((size) => ({ _id: size.id, name: size.name, stock: available(size) }));
       return { _id: color.id, name: color.name, hex: color.hex, stock: colorSizes.reduce((sum, s) => sum + s.stock, 0), sizes: colorSizes };
     });
-    // With variations, what can be sold is the sum of the sizes' stock; otherwise the product's own.
-    const stock = variation.length ? variation.reduce((sum, color) => sum + color.stock, 0) : row.stock;
+    // With variations, stock is the sum of the sizes'; otherwise the product's own. actualStock
+    // subtracts the live reservations of pending orders (decision 0013).
+    const allSizes = sizeRows.flatMap((entry) => entry.sizes);
+    const stock = variation.length ? allSizes.reduce((sum, size) => sum + size.stock, 0) : row.stock;
+    const actualStock = variation.length ? variation.reduce((sum, color) => sum + color.stock, 0) : available(row);
     const priceList = (prices.get(row.id) ?? [])
       .filter((p) => CURRENCY_ORDER.has(p.currency))
       .sort((a, b) => CURRENCY_ORDER.get(a.currency)! - CURRENCY_ORDER.get(b.currency)!)
@@ -58,8 +66,7 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
       country: row.countryCode,
       countryName: row.countryName,
       stock,
-      // Reservations by open checkouts will be subtracted here once orders exist.
-      actualStock: stock,
+      actualStock,
       unit: row.unit,
       variation,
       priceList,

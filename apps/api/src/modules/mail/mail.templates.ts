@@ -138,4 +138,17 @@ export const emails = {
       paragraphs: [`After several failed login attempts we locked your account for ${LOGIN_LOCK_MINUTES} minutes, until ${p.until}.`],
       footnote: `If this was not you, consider resetting your password: ${p.resetUrl}`,
     }),
+
+  /** Sent once an order is paid: number, lines, total and a link to the order page. */
+  orderConfirmation: (p: { firstName: string | null; orderNumber: string; lines: { name: string; quantity: number; total: string }[]; discount: string | null; total: string; url: string; testPayment: boolean }) =>
+    render('order-confirmation', `Your ${BRAND} order ${p.orderNumber}`, p.firstName, {
+      paragraphs: [
+        `Thank you for your order ${p.orderNumber}. It is paid and confirmed.`,
+        ...p.lines.map((line) => `${line.quantity} × ${line.name}: ${line.total}`),
+        ...(p.discount ? [`Discount: −${p.discount}`] : []),
+        `Total: ${p.total}`,
+      ],
+      button: { label: 'View your order', url: p.url },
+      ...(p.testPayment ? { footnote: 'This order was paid with the test payment provider: no money was taken.' } : {}),
+    }),
 };

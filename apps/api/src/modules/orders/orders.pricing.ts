@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { Currency, Product } from '@app/contract';
+import { CARD_CHARGE_MAX_MINOR, CARD_CHARGE_MIN_MINOR, type Cart } from '@app/contract/cart';
+import { AppError } from '../../lib/app-error.ts';
+import { unitPriceMinor } from '../cart/cart.view.ts';
+import { evaluateCoupon, moneyText } from '../coupons/coupon.rules.ts';
+import type { CouponRow } from '../coupons/coupons.repository.ts';
+import type { NewOrderItem } from './orders.repository.ts';
+
+/**
+ * The rules that turn a priced cart into an order, without SQL: what may be ordered and the
+ * lines as they are frozen on the order.
+ */
+
+/**
+ * The coupon as the order sees it: uses held by pending orders count as used, so a one-use
+ * coupon in ten open checkouts is used once. Throws the coupon's own refusal (code and sentence):
+ * an order never silently drops a discount the cart showed.
+ */
+export function assertCouponUsable(coupon: CouponRow, held: { all: number; byUser: number; redeemedByUser: number }, cart: { currency: Currency; subTotalMinor: number }, now: Date) {
+  const counted = { ...coupon, usedCount: coupon.usedCount + held.all };
+  const result = evaluateCoupon(counted, cart, now, held.redeemedByUser + held.byUser);
+  if (!result.ok) throw new AppError(result.refusal.code, `${result.refusal.message}. Remove the coupon to order without it`);
+}
+
+/** Every line must have a price in the cart's currency, and the total must be chargeable by card. */
+export function assertOrderable(cart: Cart, productById: (id: string) => Product | undefined) {
+  if (cart.products.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty. Add a product before placing an order');
+  for (const line of cart.products) {
+    const product = productById(line.product.id);
+    if (!product || unitPriceMinor(product, cart.currency) === undefined) throw new AppError('CART_PRODUCT_NOT_PRICED', `${line.product.name} is not sold in ${cart.currency}`);
+  }
+  const min = CARD_CHARGE_MIN_MINOR[cart.currency];
+  if (cart.orderTotalMinor < min || cart.orderTotalMinor > CARD_CHARGE_MAX_MINOR) {
+    throw new AppError(
+      'ORDER_TOTAL_OUT_OF_RANGE',
+      `An order in ${cart.currency} must come to between ${moneyText(min, cart.currency)} and ${moneyText(CARD_CHARGE_MAX_MINOR, cart.currency)}; yours comes to ${moneyText(cart.orderTotalMinor, cart.currency)}`,
+    );
+  }
+}
+
+export type FrozenLine = Omit<NewOrderItem, 'orderId' | 'id'> & { colorId: string | null; sizeId: string | null; productName: string; colorName: string | null; sizeName: string | null };
+
+/** The cart's lines as the order keeps them: names, images and prices copied, so later catalog edits leave the order as it was. */
+export function frozenLines(cart: Cart): FrozenLine[] {
+  return cart.products.map((line) => ({
+    productId: line.product.id,
+    colorId: line.color?._id ?? null,
+    sizeId: line.size?._id ?? null,
+    quantity: line.quantity,
+    unitPriceMinor: line.priceMinor,
+    productName: line.product.name,
+    productSlug: line.product.slug,
+    productKind: line.product.kind,
+    productUnit: line.product.unit,
+    productImages: line.product.image,
+    colorName: line.color?.name ?? null,
+    sizeName: line.size?.name ?? null,
+  }));
+}
+
+/** "Organic T-shirt (Green, M)": how a refusal names a line. */
+export function lineLabel(line: Pick<NewOrderItem, 'productName' | 'colorName' | 'sizeName'>): string {
+  const variation = [line.colorName, line.sizeName].filter(Boolean).join(', ');
+  return variation ? `${line.productName} (${variation})` : (line.productName ?? 'This product');
+}
+
+export function outOfStock(label: string, available: number): AppError {
+  if (available <= 0) return new AppError('CART_OUT_OF_STOCK', `${label} is out of stock. Please remove it from your cart`);
+  return new AppError('CART_OUT_OF_STOCK', `Only ${available} of ${label} ${available === 1 ? 'is' : 'are'} left in stock. Please lower the quantity in your cart`);
+}
+
+/** A fingerprint of what was asked (keys sorted), so a reused Idempotency-Key with another body is told apart from a retry. */
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

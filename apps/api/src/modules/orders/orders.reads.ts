@@ -1,0 +1,92 @@
+import { minorToMajor, type Currency } from '@app/contract';
+import type { Order, OrderGraphPoint } from '@app/contract/orders';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
+import { shownStatus, toOrder } from './orders.view.ts';
+
+const MONTHS_IN_GRAPH = 12;
+
+/** Until business accounts exist no business code names anything (and ids of others' orders never leak). */
+const noSuchBusiness = () => new AppError('NOT_FOUND', 'No business has this code');
+
+/**
+ * The order reads: one person's own personal orders only, a constant number of queries each
+ * whatever the page size (lines of a page come in one query). A pending order past its deadline
+ * is expired on the way (the sweeper's check, done lazily), so it is never shown as pending.
+ */
+export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder: (orderId: string) => Promise<boolean>; now: () => Date }) {
+  async function expireLapsed(rows: OrderRow[]) {
+    const at = now();
+    for (const row of rows) if (row.status === 'pending' && shownStatus(row, at) === 'expired') await expireOrder(row.id);
+  }
+
+  function toOrders(rows: OrderRow[], items: OrderItemRow[]): Order[] {
+    const byOrder = new Map<string, OrderItemRow[]>();
+    for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+    const at = now();
+    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], at));
+  }
+
+  async function answer(row: OrderRow): Promise<Order> {
+    await expireLapsed([row]);
+    return toOrders([row], await repo.itemsOf(db, [row.id]))[0]!;
+  }
+
+  async function graph(userId: string, period: 'month' | 'year', query: { businessCode?: string; isBusiness?: boolean }): Promise<{ success: true; data: OrderGraphPoint[] }> {
+    if (query.isBusiness) throw noSuchBusiness();
+    const today = now();
+    const since = period === 'month' ? new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (MONTHS_IN_GRAPH - 1), 1)) : new Date(0);
+    const { spend, tonnes } = await repo.paidPerPeriod(db, userId, period, since);
+    const periods = period === 'month' ? lastMonths(today) : years(spend.map((row) => Number(row.period)), today.getUTCFullYear());
+    const points = new Map<string, OrderGraphPoint>(periods.map((p) => [p, { period: p, orders: 0, tonnes: 0, spend: [] }]));
+    for (const row of spend) {
+      const point = points.get(row.period);
+      if (!point) continue;
+      point.orders += row.orders;
+      const currency = row.currency as Currency;
+      point.spend.push({ currency, amountMinor: row.amountMinor, amount: minorToMajor(row.amountMinor, currency) });
+    }
+    for (const row of tonnes) {
+      const point = points.get(row.period);
+      if (point) point.tonnes = row.tonnes;
+    }
+    for (const point of points.values()) point.spend.sort((a, b) => (a.currency < b.currency ? -1 : 1));
+    return { success: true, data: [...points.values()] };
+  }
+
+  return {
+    answer,
+    routes: {
+      /** `GET /v1/orders/{id}`: 404 for an order that is not the caller's (ids do not leak) and, for now, for business orders. */
+      async getOwn(userId: string, orderId: string, query: { isBusinessOrder?: boolean; businessCode?: string }): Promise<{ success: true; data: Order }> {
+        if (query.isBusinessOrder) throw noSuchBusiness();
+        const row = await repo.findOwn(db, userId, orderId);
+        if (!row || row.businessId !== null) throw new AppError('NOT_FOUND', 'Order was not found');
+        return { success: true, data: await answer(row) };
+      },
+
+      /** `GET /v1/customer-orders`: newest first; cert=true keeps paid orders with offset lines (those that carry certificates). */
+      async customerOrders(userId: string, query: { page: number; size: number; cert?: boolean }) {
+        const { rows, total } = await repo.page(db, userId, { offset: (query.page - 1) * query.size, limit: query.size, certificatesOnly: query.cert === true });
+        await expireLapsed(rows);
+        const items = await repo.itemsOf(db, rows.map((row) => row.id));
+        return { success: true as const, data: toOrders(rows, items), meta: { page: query.page, size: query.size, total } };
+      },
+
+      /** `GET /v1/orders/graph`: the last 12 months, oldest first, every month present. */
+      monthlyGraph: (userId: string, query: { businessCode?: string; isBusiness?: boolean }) => graph(userId, 'month', query),
+      /** `GET /v1/orders/annual/graph`: every year from the first paid order to this one. */
+      annualGraph: (userId: string, query: { businessCode?: string; isBusiness?: boolean }) => graph(userId, 'year', query),
+    },
+  };
+}
+
+function lastMonths(today: Date): string[] {
+  return Array.from({ length: MONTHS_IN_GRAPH }, (_, i) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (MONTHS_IN_GRAPH - 1 - i), 1)).toISOString().slice(0, 7));
+}
+
+function years(withOrders: number[], thisYear: number): string[] {
+  const first = Math.min(thisYear, ...withOrders);
+  return Array.from({ length: thisYear - first + 1 }, (_, i) => String(first + i));
+}

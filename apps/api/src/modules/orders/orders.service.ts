@@ -1,0 +1,195 @@
+import { isSupportedCurrency } from '@app/contract';
+import type { Order, orderCreateBodySchema } from '@app/contract/orders';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import { effectiveCurrency } from '../auth/session.ts';
+import type { CatalogHandle } from '../catalog/catalog.events.ts';
+import { cartRepository as carts, type Tx } from '../cart/cart.repository.ts';
+import { buildCartView } from '../cart/cart.view.ts';
+import { productLookup } from '../cart/product-index.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { createOrderPayments, type PaymentDeps } from './orders.payment.ts';
+import { assertCouponUsable, assertOrderable, frozenLines, lineLabel, outOfStock, requestHash } from './orders.pricing.ts';
+import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
+import { readOrders } from './orders.reads.ts';
+import { stockRepository as stock, stockTargets } from './stock.repository.ts';
+
+export { REFERRAL_EARNING_PERCENT, type MarkPaidResult } from './orders.payment.ts';
+
+type PlaceBody = z.output<typeof orderCreateBodySchema>;
+
+export interface OrdersDeps extends PaymentDeps {
+  catalog: Pick<CatalogHandle, 'snapshot' | 'changed'>;
+  provider: PaymentProvider;
+  /** How long a placed, unpaid order holds its stock. */
+  reservationMs: number;
+}
+
+export interface OrderAnswer {
+  success: true;
+  message: string;
+  data: Order;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Orders (spec §3, §4, §7): placing one from the buyer's server cart, paying it through the
+ * configured provider, and reading them. `markOrderPaid` and `expireOrder` are what the Stripe
+ * webhook and the expiry sweeper call.
+ */
+export function createOrdersService(deps: OrdersDeps) {
+  const { db, catalog, provider, reservationMs } = deps;
+  const now = deps.now ?? (() => new Date());
+  const payments = createOrderPayments(deps);
+  const reads = readOrders({ db, expireOrder: payments.expireOrder, now });
+
+  /** The first order placed with this key, if the request is the same; a different request is refused. */
+  async function replay(row: OrderRow, hash: string): Promise<OrderAnswer> {
+    if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order. Send a new key for a new order');
+    return { success: true, message: 'Order already placed', data: await reads.answer(row) };
+  }
+
+  /**
+   * One short transaction: lock the buyer's cart (a person's placements run one after another),
+   * price it from the catalog, hold the coupon use, reserve every line's units by conditional
+   * update in id order, write the order with its frozen lines and empty the cart. Any refusal
+   * rolls everything back.
+   */
+  async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string): Promise<{ replayed: OrderRow } | { placed: OrderRow; productIds: string[] }> {
+    const cart = await carts.lockForUser(tx, user.id, effectiveCurrency(user));
+    if (key) {
+      // A retry that waited for the first request's cart lock finds its order here.
+      const earlier = await repo.findByIdempotencyKey(tx, user.id, key);
+      if (earlier) return { replayed: earlier };
+    }
+    const items = await carts.items(tx, cart.id);
+    if (items.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty. Add a product before placing an order');
+    const currency = isSupportedCurrency(cart.currency) ? cart.currency : effectiveCurrency(user);
+    const coupon = cart.couponId ? await repo.lockCoupon(tx, cart.couponId) : undefined;
+    const productById = productLookup(catalog.snapshot());
+    const pricing = priceInput(cart.id, currency, items);
+    const priced = buildCartView({ ...pricing, coupon: null, couponType: null }, productById);
+    let view = priced;
+    if (coupon) {
+      // Uses held by pending orders were counted just now, under the coupon's lock.
+      const held = await repo.pendingCouponUses(tx, coupon.id, user.id);
+      assertCouponUsable(coupon, { ...held, redeemedByUser: await repo.redemptionsBy(tx, coupon.id, user.id) }, priced, now());
+      view = buildCartView({ ...pricing, coupon, couponType: cart.couponType }, productById);
+    }
+    assertOrderable(view, productById);
+
+    const lines = frozenLines(view);
+    for (const target of stockTargets(lines)) {
+      if (await stock.reserve(tx, target)) continue;
+      const line = lines.find((l) => (target.table === 'size' ? l.sizeId === target.id : l.productId === target.id && !l.sizeId))!;
+      throw outOfStock(lineLabel(line), await stock.available(tx, target));
+    }
+
+    const referrer = body.referalUserId && body.referalUserId !== user.id && (await repo.userExists(tx, body.referalUserId)) ? body.referalUserId : null;
+    const conferanceCode = body.conferanceCode || cart.conferanceCode || null;
+    const placed = await repo.insert(
+      tx,
+      {
+        userId: user.id,
+        status: 'pending',
+        kind: conferanceCode ? 'event' : 'personal',
+        conferanceCode,
+        eventOwnerOrder: body.eventOwnerOrder ?? cart.eventOwnerOrder,
+        businessEventUserId: body.businessEventUserId ?? cart.businessEventUserId,
+        currency,
+        subTotalMinor: view.subTotalMinor,
+        discountMinor: view.discountMinor,
+        totalMinor: view.orderTotalMinor,
+        couponId: coupon && view.discountMinor > 0 ? coupon.id : null,
+        couponCode: coupon && view.discountMinor > 0 ? coupon.code : null,
+        discountUnit: view.discountMinor > 0 ? view.discountUnit : null,
+        referrerUserId: referrer,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        buyerEmail: body.buyerEmail || user.email,
+        address: body.address,
+        idempotencyKey: key,
+        requestHash: hash,
+        paymentProvider: provider.name,
+        reservedUntil: new Date(now().getTime() + reservationMs),
+      },
+      lines,
+    );
+    await carts.deleteItems(tx, cart.id);
+    await carts.update(tx, cart.id, { couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null });
+    return { placed, productIds: [...new Set(lines.map((line) => line.productId))] };
+  }
+
+  function priceInput(cartId: string, currency: ReturnType<typeof effectiveCurrency>, lines: Awaited<ReturnType<typeof carts.items>>) {
+    return { cartId, currency, type: 'regular' as const, lines, couponUsesByUser: 0, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, now: now() };
+  }
+
+  /** Asks the provider to take payment: the test provider has, so the order is paid now; Stripe answers where to send the browser. */
+  async function startPayment(order: OrderRow): Promise<void> {
+    const items = await repo.itemsOf(db, [order.id]);
+    let started;
+    try {
+      started = await provider.startPayment({
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        currency: isSupportedCurrency(order.currency) ? order.currency : 'USD',
+        totalMinor: order.totalMinor,
+        lines: items.map((item) => ({ name: lineLabel(item), quantity: item.quantity, unitAmountMinor: item.unitPriceMinor })),
+        customerEmail: order.buyerEmail,
+        successUrl: `${deps.publicUrl}/account/orders/${order.id}?paid=1`,
+        cancelUrl: `${deps.publicUrl}/other/checkout`,
+      });
+    } catch (error) {
+      // Nothing was charged: give the units back at once rather than at the deadline.
+      await payments.expireOrder(order.id);
+      throw error;
+    }
+    if (started.kind === 'paid') await payments.markOrderPaid(order.id, started.reference);
+    else await repo.setPayment(db, order.id, { reference: started.reference, checkoutUrl: started.checkoutUrl });
+  }
+
+  return {
+    /** `POST /v1/orders`: answers the order (200), or the first order placed with this Idempotency-Key. */
+    async place(user: UserRow, body: PlaceBody, idempotencyKey: string | undefined): Promise<OrderAnswer> {
+      if (body.isBusinessOrder) {
+        if (!body.businessCode) throw new AppError('VALIDATION_FAILED', 'Choose the business this order is for', { fields: { businessCode: ['A business order needs businessCode'] } });
+        throw new AppError('FORBIDDEN', 'Business orders are not available yet: business accounts are still to come. Please place a personal order');
+      }
+      const key = idempotencyKey ?? null;
+      const hash = requestHash(body);
+      if (key) {
+        const earlier = await repo.findByIdempotencyKey(db, user.id, key);
+        if (earlier) return replay(earlier, hash);
+      }
+      let outcome;
+      try {
+        outcome = await db.transaction((tx) => placeInTransaction(tx, user, body, key, hash));
+      } catch (error) {
+        // Two requests with one key that passed the cart lock in different processes: the unique index kept one.
+        const earlier = key && isUniqueViolation(error) ? await repo.findByIdempotencyKey(db, user.id, key) : undefined;
+        if (earlier) return replay(earlier, hash);
+        throw error;
+      }
+      if ('replayed' in outcome) return replay(outcome.replayed, hash);
+      await catalog.changed(outcome.productIds);
+      await startPayment(outcome.placed);
+      const order = await reads.answer((await repo.findById(db, outcome.placed.id))!);
+      return { success: true, message: order.status === 'paid' ? 'Order placed and paid' : 'Order placed. Please complete the payment', data: order };
+    },
+    markOrderPaid: payments.markOrderPaid,
+    expireOrder: payments.expireOrder,
+    ...reads.routes,
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 4; current = current.cause as typeof current, depth += 1) {
+    if (current.code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+

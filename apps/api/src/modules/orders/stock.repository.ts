@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { productSizes, products } from '../../db/schema/index.ts';
+import type { Tx } from '../cart/cart.repository.ts';
+
+/**
+ * Where an order line's units are counted: the size for a product with variations, otherwise
+ * the product. Reservations live beside stock on those rows (decision 0013).
+ */
+export interface StockTarget {
+  table: 'product' | 'size';
+  id: string;
+  quantity: number;
+}
+
+/** One target per row, in id order: every transaction takes these row locks in the same order, so two never wait on each other. */
+export function stockTargets(lines: { productId: string; sizeId: string | null; quantity: number }[]): StockTarget[] {
+  const byKey = new Map<string, StockTarget>();
+  for (const line of lines) {
+    const target: StockTarget = line.sizeId ? { table: 'size', id: line.sizeId, quantity: 0 } : { table: 'product', id: line.productId, quantity: 0 };
+    const key = `${target.table}:${target.id}`;
+    const entry = byKey.get(key) ?? target;
+    entry.quantity += line.quantity;
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** SQL for reserved units: the only writes of products.reserved and product_sizes.reserved. */
+export const stockRepository = {
+  /**
+   * Holds `quantity` units if that many are neither sold nor held: one conditional update, so
+   * however many buyers race, the row lock decides and no unit is held twice.
+   */
+  async reserve(tx: Tx, target: StockTarget): Promise<boolean> {
+    const table = target.table === 'size' ? productSizes : products;
+    const rows = await tx
+      .update(table)
+      .set({ reserved: sql`${table.reserved} + ${target.quantity}` })
+      .where(and(eq(table.id, target.id), sql`${table.stock} - ${table.reserved} >= ${target.quantity}`))
+      .returning({ id: table.id });
+    return rows.length === 1;
+  },
+
+  /** Units still free on the row (for the refusal message). */
+  async available(tx: Tx, target: StockTarget): Promise<number> {
+    const table = target.table === 'size' ? productSizes : products;
+    const [row] = await tx.select({ free: sql<number>`greatest(${table.stock} - ${table.reserved}, 0)`.mapWith(Number) }).from(table).where(eq(table.id, target.id));
+    return row?.free ?? 0;
+  },
+
+  /** An unpaid order lapsed or was cancelled: its units are free again. */
+  async release(tx: Tx, target: StockTarget): Promise<void> {
+    const table = target.table === 'size' ? productSizes : products;
+    await tx
+      .update(table)
+      .set({ reserved: sql`greatest(${table.reserved} - ${target.quantity}, 0)` })
+      .where(eq(table.id, target.id));
+  },
+
+  /** The order was paid: held units become sold ones. */
+  async sell(tx: Tx, target: StockTarget): Promise<void> {
+    const table = target.table === 'size' ? productSizes : products;
+    await tx
+      .update(table)
+      .set({ stock: sql`${table.stock} - ${target.quantity}`, reserved: sql`greatest(${table.reserved} - ${target.quantity}, 0)` })
+      .where(eq(table.id, target.id));
+  },
+};
