@@ -42,7 +42,7 @@ export function renderCertificatePdf(certificate: PublicCertificate, verifyUrl: 
     size: 'A4',
     margin: 56,
     compress: options.compress ?? true,
-    info: { Title: `${CERTIFICATE_PDF_TITLE} ${certificate.serial}`, Subject: `Serial ${certificate.serial}: ${tonnesText(certificate.tonnes)}, ${certificate.projectName}`, Author: 'Carbonwise' },
+    info: { Title: `${CERTIFICATE_PDF_TITLE} ${certificate.serial}`, Subject: `Serial ${certificate.serial}: ${tonnesText(certificate.tonnes)} retired`, Author: 'Carbonwise' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
