@@ -74,7 +74,7 @@ export function renderCertificatePdf(certificate: PublicCertificate, verifyUrl: 
   }
 
   doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(
-    'Anyone can check this certificate: open the address above or enter the serial on the Carbonwise website. The project, standard, country, validity and tonnes were recorded when the order was paid.',
+    'Anyone can check this certificate at the address above, which looks its serial up in the Carbonwise register. The project, standard, country, validity and tonnes were recorded when the order was paid.',
     left,
     height - 130,
     { width: contentWidth, align: 'center' },
