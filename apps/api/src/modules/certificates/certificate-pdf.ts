@@ -61,7 +61,7 @@ export function renderCertificatePdf(certificate: PublicCertificate, verifyUrl: 
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text(CERTIFICATE_PDF_TITLE, left, 110, { width: contentWidth, align: 'center' });
   doc.moveDown(1.2).font('Helvetica').fontSize(12).fillColor(MUTED).text('This certifies that', { width: contentWidth, align: 'center' });
   doc.moveDown(0.4).font('Helvetica-Bold').fontSize(30).fillColor(GREEN).text(tonnesText(certificate.tonnes), { width: contentWidth, align: 'center' });
-  doc.moveDown(0.4).font('Helvetica').fontSize(12).fillColor(MUTED).text('were retired on behalf of', { width: contentWidth, align: 'center' });
+  doc.moveDown(0.4).font('Helvetica').fontSize(12).fillColor(MUTED).text(`${certificate.tonnes === 1 ? 'was' : 'were'} retired on behalf of`, { width: contentWidth, align: 'center' });
   doc.moveDown(0.4).font('Helvetica-Bold').fontSize(18).fillColor(INK).text(certificate.beneficiary.name, { width: contentWidth, align: 'center' });
 
   let y = doc.y + 36;
