@@ -6,6 +6,7 @@ import type { Product } from '@app/contract';
 import { CERTIFICATE_SERIAL_ALPHABET, CERTIFICATE_SERIAL_PATTERN } from '@app/contract/orders';
 import { orderItems, products as productsTable } from '../src/db/schema/index.ts';
 import { generateSerial } from '../src/modules/certificates/certificate.rules.ts';
+import { certificatesRepository } from '../src/modules/certificates/certificates.repository.ts';
 import { registerVerified } from './auth-helpers.ts';
 import { certificatesOfOrder, insertOrderWithLines, issue } from './certificate-helpers.ts';
 import { createTestApp } from './helper.ts';
@@ -145,6 +146,23 @@ describe('certificate issuance', () => {
     await expect(issue(app, pending)).rejects.toThrow(/not paid/);
     expect(await certificatesOfOrder(app, pending)).toEqual([]);
     await expect(issue(app, randomUUID())).rejects.toThrow(/no order/);
+  });
+
+  it('a row whose serial is taken is skipped, not failed, and its line reads as not issued (so it is retried with a new serial)', async () => {
+    const first = await insertOrderWithLines(app, { userId: buyer.user._id, lines: [{ productId: offsets[0].id, quantity: 1 }] });
+    await issue(app, first);
+    const [taken] = await certificatesOfOrder(app, first);
+    const second = await insertOrderWithLines(app, { userId: buyer.user._id, lines: [{ productId: offsets[1].id, quantity: 1 }] });
+    const [line] = await app.database.db.select().from(orderItems).where(eq(orderItems.orderId, second));
+    const { id: _id, issuedAt: _issuedAt, ...copy } = taken;
+    const outcome = await app.database.db.transaction(async (tx) => {
+      const written = await certificatesRepository.insertNew(tx, [{ ...copy, orderId: second, orderItemId: line.id, productId: line.productId }]);
+      return { written, issued: await certificatesRepository.issuedLines(tx, [line.id]) };
+    });
+    expect(outcome).toEqual({ written: [], issued: [] });
+    await issue(app, second);
+    const [issued] = await certificatesOfOrder(app, second);
+    expect(issued.serial).not.toBe(taken.serial);
   });
 
   it('serials: the pattern, the 32-letter alphabet without 0/O/1/I, and no repeat among many', () => {
