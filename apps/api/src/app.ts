@@ -31,6 +31,7 @@ import { carbonRoutes } from './modules/carbon/carbon.routes.ts';
 import { registerCarbonAccounts } from './modules/carbon/register.ts';
 import { registerWishlist } from './modules/wishlist/register.ts';
 import { registerReviews } from './modules/reviews/register.ts';
+import { registerCertificates } from './modules/certificates/register.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // The test provider unless STRIPE_SECRET_KEY is set; the Stripe provider is wired here when it lands.
   const paymentProvider = options.paymentProvider ?? createTestPaymentProvider();
   await registerOrders(app, { db: database.db, provider: paymentProvider, mail: mailRepository, dispatcher });
+  await registerCertificates(app, { db: database.db, publicUrl: config.publicUrl });
 
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });

@@ -46,8 +46,11 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(600),
   RATE_LIMIT_AUTH_MAX: wholeNumber(1, 10_000_000).default(10),
   SEED_CATALOG: bool.default(true),
-  /** How long an unpaid order holds its stock before it expires (decision 0013). */
-  ORDER_RESERVATION_MINUTES: wholeNumber(1, 24 * 60).default(30),
+  /**
+   * How long an unpaid order holds its stock before it expires (decision 0013). Longer than a
+   * Stripe Checkout session lasts (36 minutes from placement), so nobody pays for released stock.
+   */
+  ORDER_RESERVATION_MINUTES: wholeNumber(1, 24 * 60).default(40),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
 });

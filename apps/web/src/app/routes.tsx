@@ -23,6 +23,7 @@ export const LAZY_PAGES = [
   { path: 'account/sustainability', module: 'src/features/carbon/pages/SustainabilityEditorPage.tsx', load: () => import('../features/carbon/pages/SustainabilityEditorPage.tsx'), name: 'SustainabilityEditorPage' },
   { path: 'wishlist', module: 'src/features/wishlist/pages/WishlistPage.tsx', load: () => import('../features/wishlist/pages/WishlistPage.tsx'), name: 'WishlistPage' },
   { path: 'other/cart', module: 'src/app/routes/CartPage.tsx', load: () => import('./routes/CartPage.tsx'), name: 'CartPage' },
+  { path: 'certificates/:serial', module: 'src/features/certificates/pages/CertificatePage.tsx', load: () => import('../features/certificates/pages/CertificatePage.tsx'), name: 'CertificatePage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 

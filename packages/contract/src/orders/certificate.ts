@@ -7,11 +7,24 @@ import { z } from 'zod';
  * see; the web's public page `/certificates/{serial}` shows it.
  */
 
+/**
+ * The 32 characters a serial's groups are drawn from: digits and capitals without 0/O/1/I,
+ * which are misread when a serial is typed from paper. 32 = 2^5, so 5 random bits pick one.
+ */
+export const CERTIFICATE_SERIAL_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
 /** e.g. GMC-2026-7Q4K-9XW2-M3TD: readable, no 0/O/1/I. */
 export const CERTIFICATE_SERIAL_PATTERN = /^GMC-\d{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
 export const certificateSerialParamsSchema = z.object({
   serial: z.string().trim().toUpperCase().regex(CERTIFICATE_SERIAL_PATTERN, 'This is not a certificate serial'),
 });
+
+/** `GET /v1/users/{id}/certificates`: only the caller's own id. */
+export const userCertificatesParamsSchema = z.object({ id: z.uuid({ message: 'must be an id' }) });
+
+/** The web page that verifies a serial, and the owner's PDF download (relative to the site). */
+export const certificateVerifyPath = (serial: string) => `/certificates/${encodeURIComponent(serial)}`;
+export const certificatePdfPath = (serial: string) => `/api/v1/certificates/${encodeURIComponent(serial)}/pdf`;
 
 export const beneficiarySchema = z.object({
   type: z.enum(['person', 'business', 'event']),

@@ -2,7 +2,7 @@ import { minorToMajor, type Currency } from '@app/contract';
 import type { Order, OrderGraphPoint } from '@app/contract/orders';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
+import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
 import { shownStatus, toOrder } from './orders.view.ts';
 
 const MONTHS_IN_GRAPH = 12;
@@ -21,16 +21,24 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
     for (const row of rows) if (row.status === 'pending' && shownStatus(row, at) === 'expired') await expireOrder(row.id);
   }
 
-  function toOrders(rows: OrderRow[], items: OrderItemRow[]): Order[] {
-    const byOrder = new Map<string, OrderItemRow[]>();
-    for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  /** Orders with their lines and certificates: two queries whatever the number of orders. */
+  async function toOrders(rows: OrderRow[]): Promise<Order[]> {
+    const ids = rows.map((row) => row.id);
+    const [items, issued] = await Promise.all([repo.itemsOf(db, ids), repo.certificatesOf(db, ids)]);
+    const group = <T extends { orderId: string }>(list: T[]) => {
+      const byOrder = new Map<string, T[]>();
+      for (const entry of list) byOrder.set(entry.orderId, [...(byOrder.get(entry.orderId) ?? []), entry]);
+      return byOrder;
+    };
+    const itemsByOrder = group(items);
+    const certificatesByOrder = group(issued);
     const at = now();
-    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], at));
+    return rows.map((row) => toOrder(row, itemsByOrder.get(row.id) ?? [], certificatesByOrder.get(row.id) ?? [], at));
   }
 
   async function answer(row: OrderRow): Promise<Order> {
     await expireLapsed([row]);
-    return toOrders([row], await repo.itemsOf(db, [row.id]))[0]!;
+    return (await toOrders([row]))[0]!;
   }
 
   async function graph(userId: string, period: 'month' | 'year', query: { businessCode?: string; isBusiness?: boolean }): Promise<{ success: true; data: OrderGraphPoint[] }> {
@@ -70,8 +78,7 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
       async customerOrders(userId: string, query: { page: number; size: number; cert?: boolean }) {
         const { rows, total } = await repo.page(db, userId, { offset: (query.page - 1) * query.size, limit: query.size, certificatesOnly: query.cert === true });
         await expireLapsed(rows);
-        const items = await repo.itemsOf(db, rows.map((row) => row.id));
-        return { success: true as const, data: toOrders(rows, items), meta: { page: query.page, size: query.size, total } };
+        return { success: true as const, data: await toOrders(rows), meta: { page: query.page, size: query.size, total } };
       },
 
       /** `GET /v1/orders/graph`: the last 12 months, oldest first, every month present. */

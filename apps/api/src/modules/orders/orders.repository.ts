@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { couponRedemptions, coupons, orderItems, orders, products, referralEarnings, users } from '../../db/schema/index.ts';
+import { certificates, couponRedemptions, coupons, orderItems, orders, products, referralEarnings, users } from '../../db/schema/index.ts';
 import type { Tx } from '../cart/cart.repository.ts';
 import type { CouponRow } from '../coupons/coupons.repository.ts';
 
@@ -10,15 +10,15 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 type Queryable = Database | Tx;
 
-/** Pending or paid orders with offset lines: those that carry (or will carry) retirement certificates. */
-const holdsOffsetLines = (db: Queryable) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .where(and(eq(orderItems.orderId, orders.id), eq(products.kind, 'offset'))),
-  );
+/** Orders for which retirement certificates were issued (paid orders with offset lines). */
+const holdsCertificates = (db: Queryable) => exists(db.select({ one: sql`1` }).from(certificates).where(eq(certificates.orderId, orders.id)));
+
+export interface OrderCertificateRow {
+  orderId: string;
+  serial: string;
+  productName: string;
+  tonnesMilli: number;
+}
 
 /** SQL for orders and their lines. */
 export const ordersRepository = {
@@ -41,6 +41,16 @@ export const ordersRepository = {
   async itemsOf(db: Queryable, orderIds: string[]): Promise<OrderItemRow[]> {
     if (orderIds.length === 0) return [];
     return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  },
+
+  /** The serials issued for these orders' lines (one query for a whole page). */
+  async certificatesOf(db: Queryable, orderIds: string[]): Promise<OrderCertificateRow[]> {
+    if (orderIds.length === 0) return [];
+    return db
+      .select({ orderId: certificates.orderId, serial: certificates.serial, productName: certificates.projectName, tonnesMilli: certificates.tonnesMilli })
+      .from(certificates)
+      .where(inArray(certificates.orderId, orderIds))
+      .orderBy(asc(certificates.orderItemId));
   },
 
   /**
@@ -125,7 +135,7 @@ export const ordersRepository = {
   /** A page of the person's personal orders, newest first, and how many there are (two queries, whatever the page size). */
   async page(db: Queryable, userId: string, options: { offset: number; limit: number; certificatesOnly: boolean }): Promise<{ rows: OrderRow[]; total: number }> {
     const conditions: SQL[] = [eq(orders.userId, userId), sql`${orders.businessId} is null`];
-    if (options.certificatesOnly) conditions.push(eq(orders.status, 'paid'), holdsOffsetLines(db));
+    if (options.certificatesOnly) conditions.push(holdsCertificates(db));
     const where = and(...conditions);
     const [rows, [counted]] = await Promise.all([
       db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(options.limit).offset(options.offset),

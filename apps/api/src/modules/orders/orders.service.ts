@@ -139,7 +139,7 @@ export function createOrdersService(deps: OrdersDeps) {
         totalMinor: order.totalMinor,
         lines: items.map((item) => ({ name: lineLabel(item), quantity: item.quantity, unitAmountMinor: item.unitPriceMinor })),
         customerEmail: order.buyerEmail,
-        successUrl: `${deps.publicUrl}/account/orders/${order.id}?paid=1`,
+        successUrl: `${deps.publicUrl}/other/checkout/complete/${order.id}`,
         cancelUrl: `${deps.publicUrl}/other/checkout`,
       });
     } catch (error) {

@@ -1,9 +1,9 @@
 import { CURRENCY_SYMBOL, isSupportedCurrency, minorToMajor, type Currency } from '@app/contract';
 import type { Order, OrderLine, OrderStatus } from '@app/contract/orders';
-import type { OrderItemRow, OrderRow } from './orders.repository.ts';
+import type { OrderCertificateRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
 /** An order as the API answers it: frozen lines and totals, in the order's currency. */
-export function toOrder(row: OrderRow, items: OrderItemRow[], now: Date): Order {
+export function toOrder(row: OrderRow, items: OrderItemRow[], issued: OrderCertificateRow[], now: Date): Order {
   const currency: Currency = isSupportedCurrency(row.currency) ? row.currency : 'USD';
   const money = (minor: number) => minorToMajor(minor, currency);
   const products: OrderLine[] = items.map((item) => ({
@@ -48,8 +48,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], now: Date): Order 
     reservedUntil: pending && row.reservedUntil ? row.reservedUntil.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
-    // The certificates module fills these from its table; until it lands no serials exist.
-    certificates: [],
+    certificates: issued.map((certificate) => ({ serial: certificate.serial, productName: certificate.productName, tonnes: certificate.tonnesMilli / 1000 })),
   };
 }
 

@@ -2,6 +2,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useMe } from '../../session/api/use-me.ts';
 import { AddressSection } from './AddressSection.tsx';
+import { CertificatesSection } from './CertificatesSection.tsx';
 import { CurrencySection } from './CurrencySection.tsx';
 import { LoginEmailSection } from './LoginEmailSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
@@ -16,6 +17,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'password', label: 'Password' },
   { id: 'recovery-email', label: 'Recovery email' },
   { id: 'login-email', label: 'Login email' },
+  { id: 'certificates', label: 'Certificates' },
 ] as const;
 
 function AccountSkeleton() {
@@ -65,6 +67,7 @@ export function AccountView() {
       <PasswordSection email={data.email} />
       <RecoveryEmailSection me={data} />
       <LoginEmailSection me={data} />
+      <CertificatesSection userId={data.data._id} />
     </div>
   );
 }

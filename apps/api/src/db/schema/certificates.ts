@@ -1,0 +1,49 @@
+import { date, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { uuidv7 } from '../../lib/uuid.ts';
+import { products } from './catalog.ts';
+import { orderItems, orders } from './orders.ts';
+import { users } from './users.ts';
+
+/**
+ * Retirement certificates: one per paid order line of an offset product. What the certificate
+ * states (project, standard, country, validity, tonnes, beneficiary) is copied here when it is
+ * issued and never follows later catalog edits: a certificate is a record of what was retired,
+ * not a view of today's product (decision 0013).
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    /** GMC-<year>-XXXX-XXXX-XXXX (CERTIFICATE_SERIAL_PATTERN); what a verifier types. */
+    serial: varchar('serial', { length: 24 }).notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Unique: one certificate per line, so issuing twice for an order adds nothing. */
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    projectName: varchar('project_name', { length: 200 }).notNull(),
+    productSlug: varchar('product_slug', { length: 160 }).notNull(),
+    /** The product's standards' names, joined with ", "; null when it names none. */
+    standardName: varchar('standard_name', { length: 400 }),
+    /** The country's name (the code when the name is unknown); null for a product without one. */
+    country: varchar('country', { length: 120 }),
+    projectValidUntil: date('project_valid_until'),
+    /** Tonnes of CO2e in thousandths, so a fractional tonne never meets floating point. */
+    tonnesMilli: integer('tonnes_milli').notNull(),
+    beneficiaryType: varchar('beneficiary_type', { length: 16 }).notNull().$type<'person' | 'business' | 'event'>(),
+    beneficiaryName: varchar('beneficiary_name', { length: 200 }).notNull(),
+    /** valid | void (a refund voids; the serial keeps verifying, as void). */
+    status: varchar('status', { length: 8 }).notNull().default('valid').$type<'valid' | 'void'>(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('certificates_user_issued_idx').on(t.userId, t.issuedAt), index('certificates_order_idx').on(t.orderId)],
+);

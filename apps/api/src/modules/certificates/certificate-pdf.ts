@@ -1,0 +1,84 @@
+import PDFDocument from 'pdfkit';
+import type { PublicCertificate } from '@app/contract/orders';
+
+export const CERTIFICATE_PDF_TITLE = 'Certificate of carbon offset retirement';
+
+const BENEFICIARY_LABEL = { person: 'Beneficiary', business: 'Beneficiary (business)', event: 'Beneficiary (event)' } as const;
+
+/** "1 tonne", "2.5 tonnes". */
+export const tonnesText = (tonnes: number) => `${tonnes.toLocaleString('en-GB', { maximumFractionDigits: 3 })} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO2e`;
+
+/** "23 November 2026" for an ISO date or date-time, read in UTC. */
+export const dateText = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** What the certificate states, label by label, in the order printed. */
+export function certificateFacts(certificate: PublicCertificate, verifyUrl: string): Array<[label: string, value: string]> {
+  return [
+    ['Serial', certificate.serial],
+    ['Retired', tonnesText(certificate.tonnes)],
+    ['Project', certificate.projectName],
+    ['Standard', certificate.standard ?? 'Not stated'],
+    ['Country', certificate.country ?? 'Not stated'],
+    ['Project valid until', certificate.projectValidUntil ? dateText(certificate.projectValidUntil) : 'Not stated'],
+    [BENEFICIARY_LABEL[certificate.beneficiary.type], certificate.beneficiary.name],
+    ['Issued', dateText(certificate.issuedAt)],
+    ['Status', certificate.status === 'valid' ? 'Valid' : 'Void'],
+    ['Verify at', verifyUrl],
+  ];
+}
+
+const GREEN = '#1f6f4a';
+const INK = '#1d2621';
+const MUTED = '#5b6660';
+
+/**
+ * One A4 page, drawn with the PDF standard fonts (nothing to load; names outside Latin-1 lose
+ * their accents). Built in memory: a certificate is a couple of kilobytes, and the whole buffer
+ * lets the route send a Content-Length. The serial is in the document's Title and Subject too,
+ * readable without inflating the page stream.
+ */
+export function renderCertificatePdf(certificate: PublicCertificate, verifyUrl: string, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    compress: options.compress ?? true,
+    info: { Title: `${CERTIFICATE_PDF_TITLE} ${certificate.serial}`, Subject: `Serial ${certificate.serial}: ${tonnesText(certificate.tonnes)} retired`, Author: 'Carbonwise' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const { width, height } = doc.page;
+  const left = 72;
+  const contentWidth = width - left * 2;
+  doc.lineWidth(2).strokeColor(GREEN).rect(28, 28, width - 56, height - 56).stroke();
+  doc.lineWidth(0.5).rect(36, 36, width - 72, height - 72).stroke();
+
+  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(11).text('CARBONWISE', left, 80, { width: contentWidth, align: 'center', characterSpacing: 3 });
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(24).text(CERTIFICATE_PDF_TITLE, left, 110, { width: contentWidth, align: 'center' });
+  doc.moveDown(1.2).font('Helvetica').fontSize(12).fillColor(MUTED).text('This certifies that', { width: contentWidth, align: 'center' });
+  doc.moveDown(0.4).font('Helvetica-Bold').fontSize(30).fillColor(GREEN).text(tonnesText(certificate.tonnes), { width: contentWidth, align: 'center' });
+  doc.moveDown(0.4).font('Helvetica').fontSize(12).fillColor(MUTED).text(`${certificate.tonnes === 1 ? 'was' : 'were'} retired on behalf of`, { width: contentWidth, align: 'center' });
+  doc.moveDown(0.4).font('Helvetica-Bold').fontSize(18).fillColor(INK).text(certificate.beneficiary.name, { width: contentWidth, align: 'center' });
+
+  let y = doc.y + 36;
+  doc.moveTo(left, y - 14).lineTo(width - left, y - 14).lineWidth(0.5).strokeColor('#c9d3cd').stroke();
+  const labelWidth = 150;
+  for (const [label, value] of certificateFacts(certificate, verifyUrl)) {
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label.toUpperCase(), left, y + 2, { width: labelWidth, characterSpacing: 0.5 });
+    doc.font(label === 'Serial' ? 'Courier-Bold' : 'Helvetica').fontSize(12).fillColor(INK).text(value, left + labelWidth, y, { width: contentWidth - labelWidth });
+    y = Math.max(doc.y, y + 16) + 10;
+  }
+
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(
+    'Anyone can check this certificate at the address above, which looks its serial up in the Carbonwise register. The project, standard, country, validity and tonnes were recorded when the order was paid.',
+    left,
+    height - 130,
+    { width: contentWidth, align: 'center' },
+  );
+  doc.end();
+  return finished;
+}
