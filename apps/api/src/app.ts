@@ -40,6 +40,9 @@ import { createMailingListContext } from './modules/mailing-list/mailing-list.se
 import { MetricsCache } from './modules/metrics/metrics.cache.ts';
 import { readPlatformMetrics } from './modules/metrics/metrics.repository.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import type { PaymentEventHandler } from './modules/payments/payments.service.ts';
+import { createPaymentProvider, registerPayments } from './modules/payments/register.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +51,8 @@ declare module 'fastify' {
     mail: MailDispatcher;
     /** The public metrics, cached as ready bytes (metrics.cache.ts). */
     metrics: MetricsCache;
+    /** Takes payment for orders: Stripe with STRIPE_SECRET_KEY, else the test provider. */
+    paymentProvider: PaymentProvider;
   }
 }
 
@@ -59,6 +64,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export interface BuildAppOptions {
   /** An already opened database (tests); otherwise one is opened from config. */
   database?: DatabaseHandle;
+  /** Sees every verified payment event instead of the default handler (tests). */
+  onPaymentEvent?: PaymentEventHandler;
 }
 
 /**
@@ -162,6 +169,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
   await registerWishlist(app, { db: database.db });
   await registerReviews(app, { db: database.db });
+  app.decorate('paymentProvider', createPaymentProvider(config, app.log));
+  // Not wired to orders yet: the orders module replaces this logger with its markOrderPaid / expireOrder.
+  const logPaymentEvent: PaymentEventHandler = async (event) => app.log.warn({ event }, 'payment event received, but orders are not wired to payments yet');
+  await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? logPaymentEvent });
 
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../src/db/client.ts';
 
@@ -68,6 +68,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: FastifyInstance;
   /** Sees every SQL statement the app sends through Drizzle. */
   logger?: OpenDatabaseOptions['logger'];
+  /** Sees every verified payment event (BuildAppOptions.onPaymentEvent). */
+  onPaymentEvent?: BuildAppOptions['onPaymentEvent'];
 }
 
 /** Builds the whole app on a fresh database; close it with `app.close()` in afterAll. */
@@ -85,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     },
     { inMemoryDatabase: true, ...options.config },
   );
-  return buildApp(config, { database });
+  return buildApp(config, { database, onPaymentEvent: options.onPaymentEvent });
 }
 
 /** Parses an inject response body as JSON. */

@@ -9,3 +9,4 @@ export * from './wishlist.ts';
 export * from './coupons.ts';
 export * from './cart.ts';
 export * from './mailing-list.ts';
+export * from './payments.ts';
