@@ -86,11 +86,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       try {
         event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature does not verify: it is forged, altered or too old');
-        }
-        // Verified, but not JSON: only someone holding the secret could send it.
-        throw new AppError('VALIDATION_FAILED', 'The webhook event could not be read');
+        // The body is parsed only after its signature verified: only someone holding the secret could send this.
+        if (error instanceof SyntaxError) throw new AppError('VALIDATION_FAILED', 'The webhook event could not be read');
+        // Everything else failed verification, including headers the SDK cannot even take apart.
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature does not verify: it is forged, altered or too old');
       }
       return readEvent(event);
     },
