@@ -43,7 +43,9 @@ import { readPlatformMetrics } from './modules/metrics/metrics.repository.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerOrders } from './modules/orders/register.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
-import { createTestPaymentProvider } from './modules/payments/test-provider.ts';
+import type { PaymentEventHandler } from './modules/payments/payments.service.ts';
+import { createPaymentProvider, registerPayments } from './modules/payments/register.ts';
+import { orderPaymentHandler } from './modules/orders/payment-events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +54,8 @@ declare module 'fastify' {
     mail: MailDispatcher;
     /** The public metrics, cached as ready bytes (metrics.cache.ts). */
     metrics: MetricsCache;
+    /** Takes payment for orders: Stripe with STRIPE_SECRET_KEY, else the test provider. */
+    paymentProvider: PaymentProvider;
   }
 }
 
@@ -65,6 +69,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** A payment provider to use instead of the configured one (tests of pending, unpaid orders). */
   paymentProvider?: PaymentProvider;
+  /** Sees every verified payment event instead of the default handler (tests). */
+  onPaymentEvent?: PaymentEventHandler;
 }
 
 /**
@@ -168,10 +174,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
   await registerWishlist(app, { db: database.db });
   await registerReviews(app, { db: database.db });
-  // The test provider unless STRIPE_SECRET_KEY is set; the Stripe provider is wired here when it lands.
-  const paymentProvider = options.paymentProvider ?? createTestPaymentProvider();
-  await registerOrders(app, { db: database.db, provider: paymentProvider, mail: mailRepository, dispatcher });
+  // The test provider unless STRIPE_SECRET_KEY is set (tests may pass their own).
+  app.decorate('paymentProvider', options.paymentProvider ?? createPaymentProvider(config, app.log));
+  await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });
   await registerCertificates(app, { db: database.db, publicUrl: config.publicUrl });
+  await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? orderPaymentHandler(app) });
 
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });

@@ -39,6 +39,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Carbonwise <no-reply@carbonwise.local>'),
   STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL such as http://127.0.0.1:12111' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGIN: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -72,6 +73,8 @@ export interface Config {
   mailFrom: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** Where the Stripe SDK sends its calls instead of api.stripe.com (a local fake in tests). */
+  stripeApiBase?: string;
   logLevel: string;
   corsOrigin?: string;
   trustProxy: boolean;
@@ -100,6 +103,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Without the webhook secret no Stripe payment could ever be confirmed: orders would stay unpaid.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: must be set with STRIPE_SECRET_KEY (orders are marked paid only from verified webhooks)');
+  }
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   const inMemoryDatabase = overrides.inMemoryDatabase ?? false;
   const config: Config = {
@@ -116,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: e.STRIPE_API_BASE,
     logLevel: e.LOG_LEVEL,
     corsOrigin: e.CORS_ORIGIN,
     trustProxy: e.TRUST_PROXY,

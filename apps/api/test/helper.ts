@@ -70,6 +70,8 @@ export interface TestAppOptions {
   logger?: OpenDatabaseOptions['logger'];
   /** Instead of the built-in test provider (which pays at once). */
   paymentProvider?: BuildAppOptions['paymentProvider'];
+  /** Sees every verified payment event (BuildAppOptions.onPaymentEvent). */
+  onPaymentEvent?: BuildAppOptions['onPaymentEvent'];
 }
 
 /** Builds the whole app on a fresh database; close it with `app.close()` in afterAll. */
@@ -87,7 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     },
     { inMemoryDatabase: true, ...options.config },
   );
-  return buildApp(config, { database, paymentProvider: options.paymentProvider });
+  return buildApp(config, { database, paymentProvider: options.paymentProvider, onPaymentEvent: options.onPaymentEvent });
 }
 
 /** Parses an inject response body as JSON. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uuidv7 } from './uuid.ts';
+import { uuidv7, uuidv7Millis } from './uuid.ts';
 
 describe('uuidv7', () => {
   it('sorts in creation order even within one millisecond', () => {
@@ -13,5 +13,12 @@ describe('uuidv7', () => {
     const at = Date.UTC(2024, 0, 1);
     const id = uuidv7(at);
     expect(parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+  });
+
+  it('gives back the creation time of a v7 id, and nothing for other ids', () => {
+    const at = Date.UTC(2026, 10, 23, 7, 0, 0, 123);
+    expect(uuidv7Millis(uuidv7(at))).toBe(at);
+    expect(uuidv7Millis('9b2e4a3c-1f0d-4c5e-8a7b-6d5c4b3a2f10')).toBeUndefined();
+    expect(uuidv7Millis('not-a-uuid')).toBeUndefined();
   });
 });

@@ -1,2 +1,3 @@
 export * from './order.ts';
 export * from './certificate.ts';
+export * from './payment-webhook.ts';

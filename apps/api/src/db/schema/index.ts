@@ -10,3 +10,4 @@ export * from './coupons.ts';
 export * from './cart.ts';
 export * from './mailing-list.ts';
 export * from './certificates.ts';
+export * from './payments.ts';
