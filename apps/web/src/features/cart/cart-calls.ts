@@ -1,6 +1,7 @@
 import type { Cart } from '@app/contract/cart';
 import type { Currency } from '@app/contract/money';
 import { apiClient, errorMessage, type ApiResponse } from '../../lib/api-client.ts';
+import { guestCartMerged } from './cart-sync.ts';
 
 /** The cart page's calls (spec §7). Each answers the whole priced cart, or the failure envelope. */
 export interface CartEnvelope {
@@ -17,12 +18,9 @@ export const fetchCart = (): Call => apiClient.get<CartEnvelope>('v1/carts');
 /** The signed-in person's cart in TanStack Query, shared by the cart and checkout pages. */
 export const CART_QUERY_KEY = ['cart'] as const;
 
-/**
- * The server cart. The cart page first waits for a guest cart still being merged (SignedInCart);
- * checkout need not, as sign-in resolves only after the merge. (Importing the merge here would
- * make the bundler split the first-load cart modules into extra chunks.)
- */
+/** The server cart, after any guest cart still waiting (sign-in just now, or interrupted) has joined the account. */
 export async function loadCart(): Promise<Cart> {
+  await guestCartMerged();
   const response = await fetchCart();
   if (!response.ok || !response.data?.data) throw new Error(errorMessage(response, 'Your cart could not be loaded'));
   return response.data.data;

@@ -5,7 +5,6 @@ import { formatPrice } from '@app/contract/money';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { errorMessage, type ApiResponse } from '../../../lib/api-client.ts';
 import { useDisplayCurrency } from '../../currency/currency-store.ts';
-import { guestCartMerged } from '../cart-sync.ts';
 import { setCartCount } from '../cart-count-store.ts';
 import { CART_QUERY_KEY, applyCoupon, clearCart, forgetCartTies, loadCart, removeCartLine, removeCoupon, repriceCart, setLineQuantity, type CartEnvelope } from '../cart-calls.ts';
 import type { CartLineView } from '../guest-cart-view.ts';
@@ -38,11 +37,7 @@ export function SignedInCart() {
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const query = useQuery({
     queryKey: CART_QUERY_KEY,
-    queryFn: async () => {
-      // A guest cart still waiting (sign-in just now, or interrupted) joins the account first.
-      await guestCartMerged();
-      return loadCart();
-    },
+    queryFn: loadCart,
   });
   const cart = query.data;
   useEffect(() => {
