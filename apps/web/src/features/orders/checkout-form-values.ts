@@ -6,7 +6,8 @@ import { referralIdFor, storedEventTies, type BusinessMembership } from './check
 export type CheckoutField = 'firstName' | 'lastName' | 'buyerEmail' | 'line1' | 'line2' | 'city' | 'postalCode' | 'region' | 'country' | 'phone';
 export type CheckoutValues = Record<CheckoutField, string>;
 
-export const EMPTY_CHECKOUT_VALUES: CheckoutValues = { firstName: '', lastName: '', buyerEmail: '', line1: '', line2: '', city: '', postalCode: '', region: '', country: '', phone: '' };
+/** In the order the form shows them: the first bad field in this order gets the focus. */
+export const EMPTY_CHECKOUT_VALUES: CheckoutValues = { firstName: '', lastName: '', line1: '', line2: '', city: '', postalCode: '', region: '', country: '', phone: '', buyerEmail: '' };
 
 export interface OrderContext {
   /** The buyer's own id: a stored referral id equal to it is sent blank (spec §4). */
