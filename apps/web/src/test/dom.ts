@@ -88,8 +88,6 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
-  /** Request headers, names in lower case. */
-  headers: Record<string, string>;
 }
 
 /**
@@ -100,12 +98,7 @@ export function stubApi(routes: Record<string, (call: ApiCall) => Response | Pro
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
-    const call: ApiCall = {
-      method: init?.method ?? 'GET',
-      path: url.pathname + url.search,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      headers: Object.fromEntries([...new Headers(init?.headers).entries()].map(([name, value]) => [name.toLowerCase(), value])),
-    };
+    const call: ApiCall = { method: init?.method ?? 'GET', path: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     const handler = routes[`${call.method} ${url.pathname}`] ?? routes[`${call.method} ${call.path}`];
     return handler ? handler(call) : json(404, { success: false, message: 'Route not found', code: 'ROUTE_NOT_FOUND' });
