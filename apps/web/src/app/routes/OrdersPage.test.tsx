@@ -99,7 +99,7 @@ describe('order history', () => {
       'GET /api/v1/orders/graph': GRAPH,
     });
     const { container } = renderAt('/account/orders');
-    await flush();
+    await until(() => container.querySelector('[data-testid="order-row"]') !== null && container.textContent!.includes('Graphs appear'));
     const rows = () => [...container.querySelectorAll('[data-testid="order-row"]')];
     expect(rows()).toHaveLength(2);
     expect(rows()[0]!.textContent).toContain('GM-20261123-000001');
@@ -109,7 +109,7 @@ describe('order history', () => {
     expect(rows()[0]!.textContent).toContain('Test payment — no card is charged');
     expect(container.textContent).toContain('Page 1 of 2 · 3 orders');
     click(getButton(container, 'Older'));
-    await flush();
+    await until(() => container.textContent!.includes('3,000.00 JPY'));
     expect(api.calls.some((call) => call.path === '/api/v1/customer-orders?page=2')).toBe(true);
     expect(rows()).toHaveLength(1);
     expect(rows()[0]!.querySelector('[data-testid="order-status"]')?.textContent).toBe('Awaiting payment');
@@ -120,7 +120,7 @@ describe('order history', () => {
   it('shows an empty state with a way to the shop', async () => {
     stubApi({ 'GET /api/v1/customer-orders': () => page([], { page: 1, size: 10, total: 0 }), 'GET /api/v1/orders/graph': GRAPH });
     const { container } = renderAt('/account/orders');
-    await flush();
+    await until(() => container.querySelector('[data-testid="orders-empty"]') !== null);
     expect(container.querySelector('[data-testid="orders-empty"]')?.textContent).toContain('No orders yet');
     expect(getAllByText(container, 'Browse the shop', 'a')[0]?.getAttribute('href')).toBe('/products');
   });
@@ -136,7 +136,7 @@ describe('order history', () => {
     expect(container.textContent).toContain('Your orders could not be loaded');
     fail = false;
     click(getButton(container, 'Try again'));
-    await flush();
+    await until(() => container.querySelector('[data-testid="order-row"]') !== null);
     expect(container.querySelectorAll('[data-testid="order-row"]')).toHaveLength(1);
   });
 
