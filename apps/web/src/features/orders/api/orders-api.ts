@@ -13,6 +13,8 @@ export const ORDER_FAILED = 'order failed';
 
 /** Shown when the order answer never arrived: the same attempt can be sent again safely (same Idempotency-Key). */
 export const ORDER_NETWORK_MESSAGE = `${NETWORK_ERROR_MESSAGE} Trying again is safe: your order will not be placed twice.`;
+/** The order history's own failure message. */
+export const ORDERS_FETCH_ERROR = 'Your orders could not be loaded.';
 /** Shown for a server-side failure without a message of its own. */
 export const ORDER_SERVER_MESSAGE = 'We could not place your order right now, and nothing was charged. Please try again in a moment.';
 
@@ -88,7 +90,7 @@ export async function getOrder(id: string): Promise<Order> {
  * serials. (`cert=true` would keep only orders holding certificates: the history shows them all.)
  */
 export async function listCustomerOrders(page: number): Promise<OrdersPage> {
-  const response = await read<Envelope<Order[]> & { meta: { page: number; size: number; total: number } }>('v1/customer-orders', 'Your orders could not be loaded.', { page });
+  const response = await read<Envelope<Order[]> & { meta: { page: number; size: number; total: number } }>('v1/customer-orders', ORDERS_FETCH_ERROR, { page });
   const { data, meta } = response.data;
   return { orders: data, page: meta.page, size: meta.size, total: meta.total };
 }

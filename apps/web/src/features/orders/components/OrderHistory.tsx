@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { ORDERS_FETCH_ERROR } from '../api/orders-api.ts';
 import { useCustomerOrders } from '../api/use-orders.ts';
 import { OrderStatusBadge, TestPaymentBadge, formatOrderDate, formatTonnes, orderMoney } from './OrderParts.tsx';
 
@@ -29,7 +30,7 @@ export function OrderHistory({ page, onPage }: OrderHistoryProps) {
     return (
       <div className="order-state" role="alert">
         <p className="order-state__title">Your orders could not be loaded</p>
-        <p>{query.error?.message ?? 'Please try again.'}</p>
+        <p>{query.error?.message === ORDERS_FETCH_ERROR ? 'Please try again in a moment.' : query.error?.message}</p>
         <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
           Try again
         </Button>
