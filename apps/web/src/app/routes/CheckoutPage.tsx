@@ -16,7 +16,9 @@ import { storedBusinessMembership } from '../../features/orders/checkout-storage
 import { EMPTY_CHECKOUT_VALUES, type CheckoutValues } from '../../features/orders/checkout-form-values.ts';
 import { CheckoutForm, type CountryOption } from '../../features/orders/components/CheckoutForm.tsx';
 import { usePlaceOrder } from '../../features/orders/use-place-order.ts';
-import { useMe } from '../../features/session/api/use-me.ts';
+// Through the session barrel, the chunk the account and login pages already share: importing use-me.ts
+// alone would make the bundler split first-load modules (session store, cart) into extra home-page files.
+import { useMe } from '../../features/session/index.ts';
 import { useSession, type SessionUser } from '../../features/session/session-store.ts';
 import { PageTitle } from './PageTitle.tsx';
 import '../../features/orders/components/orders.css';
