@@ -125,6 +125,18 @@ describe('order history', () => {
     expect(getAllByText(container, 'Browse the shop', 'a')[0]?.getAttribute('href')).toBe('/products');
   });
 
+  it('offers the first page when a page is past the end', async () => {
+    const api = stubApi({
+      'GET /api/v1/customer-orders': (call) => (call.path.includes('page=9') ? page([], { page: 9, size: 10, total: 1 }) : page([order(1)], { page: 1, size: 10, total: 1 })),
+      'GET /api/v1/orders/graph': GRAPH,
+    });
+    const { container } = renderAt('/account/orders?page=9');
+    await until(() => container.textContent!.includes('No orders on this page'));
+    click(getButton(container, 'Go to the newest orders'));
+    await until(() => container.querySelector('[data-testid="order-row"]') !== null);
+    expect(api.calls.filter((call) => call.path.startsWith('/api/v1/customer-orders')).map((call) => call.path)).toEqual(['/api/v1/customer-orders?page=9', '/api/v1/customer-orders?page=1']);
+  });
+
   it('shows an error with a retry when the orders cannot be read', async () => {
     let fail = true;
     stubApi({

@@ -52,6 +52,18 @@ export function OrderHistory({ page, onPage }: OrderHistoryProps) {
     );
   }
 
+  if (orders.length === 0) {
+    // A page past the end (an old link, or orders gone since): offer the first page.
+    return (
+      <div className="order-state">
+        <p className="order-state__title">No orders on this page</p>
+        <Button variant="secondary" onClick={() => onPage(1)}>
+          Go to the newest orders
+        </Button>
+      </div>
+    );
+  }
+
   return (
     <>
       <ul className="order-list" aria-label="Your orders" aria-busy={query.isPlaceholderData || undefined}>
