@@ -24,6 +24,10 @@ export const LAZY_PAGES = [
   { path: 'wishlist', module: 'src/features/wishlist/pages/WishlistPage.tsx', load: () => import('../features/wishlist/pages/WishlistPage.tsx'), name: 'WishlistPage' },
   { path: 'other/cart', module: 'src/app/routes/CartPage.tsx', load: () => import('./routes/CartPage.tsx'), name: 'CartPage' },
   { path: 'certificates/:serial', module: 'src/features/certificates/pages/CertificatePage.tsx', load: () => import('../features/certificates/pages/CertificatePage.tsx'), name: 'CertificatePage' },
+  { path: 'other/checkout', module: 'src/app/routes/CheckoutPage.tsx', load: () => import('./routes/CheckoutPage.tsx'), name: 'CheckoutPage' },
+  { path: 'other/checkout/complete/:id', module: 'src/app/routes/CheckoutCompletePage.tsx', load: () => import('./routes/CheckoutCompletePage.tsx'), name: 'CheckoutCompletePage' },
+  { path: 'account/orders', module: 'src/app/routes/OrdersPage.tsx', load: () => import('./routes/OrdersPage.tsx'), name: 'OrdersPage' },
+  { path: 'account/orders/:id', module: 'src/app/routes/OrderDetailsPage.tsx', load: () => import('./routes/OrderDetailsPage.tsx'), name: 'OrderDetailsPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 

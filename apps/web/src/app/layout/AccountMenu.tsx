@@ -105,9 +105,21 @@ export function AccountMenu({ firstName }: { firstName: string | null }) {
           >
             Account
           </Link>
-          <button
+          <Link
             ref={(element) => {
               items.current[1] = element;
+            }}
+            role="menuitem"
+            tabIndex={-1}
+            to="/account/orders"
+            className="account-menu__item"
+            onClick={() => setOpen(false)}
+          >
+            Orders
+          </Link>
+          <button
+            ref={(element) => {
+              items.current[2] = element;
             }}
             role="menuitem"
             tabIndex={-1}

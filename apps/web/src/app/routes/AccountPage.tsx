@@ -1,4 +1,5 @@
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { buttonClassName } from '../../components/ui/Button.tsx';
 import { ACCOUNT_SECTIONS, AccountView } from '../../features/account/components/AccountView.tsx';
 import { loginPath } from '../../features/auth/redirects.ts';
 import { useSession } from '../../features/session/session-store.ts';
@@ -14,6 +15,9 @@ export function AccountPage() {
       <header className="account-page__header">
         <h1 className="account-page__title">Your account</h1>
         <p className="account-page__lead">{name ? `${name} · ${session.email}` : session.email}</p>
+        <Link className={buttonClassName('secondary', 'sm', 'account-page__orders')} to="/account/orders">
+          Your orders
+        </Link>
       </header>
       <nav className="account-nav" aria-label="Account sections">
         <ul className="account-nav__list">

@@ -1,6 +1,7 @@
 import type { Cart } from '@app/contract/cart';
 import type { Currency } from '@app/contract/money';
-import { apiClient, type ApiResponse } from '../../lib/api-client.ts';
+import { apiClient, errorMessage, type ApiResponse } from '../../lib/api-client.ts';
+import { guestCartMerged } from './cart-sync.ts';
 
 /** The cart page's calls (spec §7). Each answers the whole priced cart, or the failure envelope. */
 export interface CartEnvelope {
@@ -13,6 +14,17 @@ export interface CartEnvelope {
 type Call = Promise<ApiResponse<CartEnvelope>>;
 
 export const fetchCart = (): Call => apiClient.get<CartEnvelope>('v1/carts');
+
+/** The signed-in person's cart in TanStack Query, shared by the cart and checkout pages. */
+export const CART_QUERY_KEY = ['cart'] as const;
+
+/** The server cart, after any guest cart still waiting (sign-in just now, or interrupted) has joined the account. */
+export async function loadCart(): Promise<Cart> {
+  await guestCartMerged();
+  const response = await fetchCart();
+  if (!response.ok || !response.data?.data) throw new Error(errorMessage(response, 'Your cart could not be loaded'));
+  return response.data.data;
+}
 
 /** Sets one line's quantity (checkout flag); 0 removes the line. */
 export const setLineQuantity = (product: string, cartItemId: string, quantity: number): Call =>

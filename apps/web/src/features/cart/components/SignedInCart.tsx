@@ -6,13 +6,11 @@ import { useToast } from '../../../components/ui/useToast.ts';
 import { errorMessage, type ApiResponse } from '../../../lib/api-client.ts';
 import { useDisplayCurrency } from '../../currency/currency-store.ts';
 import { setCartCount } from '../cart-count-store.ts';
-import { guestCartMerged } from '../cart-sync.ts';
-import { applyCoupon, clearCart, fetchCart, forgetCartTies, removeCartLine, removeCoupon, repriceCart, setLineQuantity, type CartEnvelope } from '../cart-calls.ts';
+import { CART_QUERY_KEY, applyCoupon, clearCart, forgetCartTies, loadCart, removeCartLine, removeCoupon, repriceCart, setLineQuantity, type CartEnvelope } from '../cart-calls.ts';
 import type { CartLineView } from '../guest-cart-view.ts';
 import { CartLayout, CartLoadError, CartLoading } from './CartLayout.tsx';
 import { CartSummary } from './CartSummary.tsx';
 
-const CART_KEY = ['cart'] as const;
 const FAILURE = 'Please try after sometime';
 
 function toLines(cart: Cart): CartLineView[] {
@@ -38,14 +36,8 @@ export function SignedInCart() {
   const displayCurrency = useDisplayCurrency();
   const [busyKey, setBusyKey] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: CART_KEY,
-    queryFn: async () => {
-      // A guest cart still waiting (sign-in just now, or interrupted) joins the account first.
-      await guestCartMerged();
-      const response = await fetchCart();
-      if (!response.ok || !response.data?.data) throw new Error(errorMessage(response, 'Your cart could not be loaded'));
-      return response.data.data;
-    },
+    queryKey: CART_QUERY_KEY,
+    queryFn: loadCart,
   });
   const cart = query.data;
   useEffect(() => {
@@ -59,7 +51,7 @@ export function SignedInCart() {
       const response = await call();
       const answer = response.data;
       if (response.ok && answer?.data) {
-        queryClient.setQueryData(CART_KEY, answer.data);
+        queryClient.setQueryData(CART_QUERY_KEY, answer.data);
         setCartCount(answer.data.itemCount);
         const text = typeof success === 'function' ? success(answer) : success;
         if (text) toast.success(text);

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Order } from '@app/contract/orders';
+import { setCookie } from '../../lib/cookies.ts';
+import { resetSession, setSession } from '../../features/session/session-store.ts';
+import { cleanup, clearAllCookies, click, getAllByText, render } from '../../test/render.tsx';
+import { flush, getButton, json, stubApi } from '../../test/dom.ts';
+import { OrdersPage } from './OrdersPage.tsx';
+import { OrderDetailsPage } from './OrderDetailsPage.tsx';
+
+function order(n: number, overrides: Partial<Order> = {}): Order {
+  const id = `0190a1b2-c3d4-7e5f-8a9b-00000000000${n}`;
+  return {
+    _id: id,
+    id,
+    orderNumber: `GM-20261123-00000${n}`,
+    status: 'paid',
+    kind: 'personal',
+    isBusinessOrder: false,
+    businessCode: null,
+    conferanceCode: null,
+    currency: 'EUR',
+    currencySymbol: '€',
+    products: [
+      {
+        _id: `l-${n}`,
+        product: { _id: 'p-1', id: 'p-1', name: 'Kenya cookstoves', slug: 'kenya-cookstoves', image: [], kind: 'offset', unit: 'tonne' },
+        color: null,
+        size: null,
+        quantity: 2,
+        price: 12,
+        priceMinor: 1200,
+        lineTotal: 24,
+        lineTotalMinor: 2400,
+      },
+    ],
+    subTotal: 24,
+    subTotalMinor: 2400,
+    discount: 2.4,
+    discountMinor: 240,
+    discountUnit: 'percent',
+    coupon: 'WELCOME10',
+    orderTotal: 21.6,
+    orderTotalMinor: 2160,
+    tonnes: 2,
+    firstName: 'Ada',
+    lastName: 'Green',
+    buyerEmail: 'ada@example.com',
+    address: { firstName: 'Ada', lastName: 'Green', line1: '1 Leaf Lane', line2: null, city: 'Bristol', postalCode: 'BS1 4DJ', region: null, country: 'GB', phone: null },
+    payment: { provider: 'test', checkoutUrl: null },
+    reservedUntil: null,
+    createdAt: '2026-11-23T06:00:00.000Z',
+    paidAt: '2026-11-23T06:00:01.000Z',
+    certificates: [{ serial: 'GMC-2026-7Q4K-9XW2-M3TD', productName: 'Kenya cookstoves', tonnes: 2 }],
+    ...overrides,
+  };
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/account/orders" element={<OrdersPage />} />
+          <Route path="/account/orders/:id" element={<OrderDetailsPage />} />
+          <Route path="/login" element={<p>Login page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Lets the queries settle until `done` holds (module loads and fetches take a few turns). */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 30 && !done(); i++) await flush(2);
+}
+
+const page = (orders: Order[], meta: { page: number; size: number; total: number }) => json(200, { success: true, data: orders, meta });
+const GRAPH = () => json(200, { success: true, data: [] });
+
+beforeEach(() => {
+  clearAllCookies();
+  resetSession();
+  setCookie('JWTToken', 'a.b.c');
+  setSession({ isLoggedIn: true, email: 'ada@example.com' });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('order history', () => {
+  it('lists orders with status, total in the order currency and tonnes, and pages through them', async () => {
+    const api = stubApi({
+      'GET /api/v1/customer-orders': (call) =>
+        call.path.includes('page=2') ? page([order(3, { status: 'pending', currency: 'JPY', orderTotal: 3000, payment: { provider: 'stripe', checkoutUrl: null } })], { page: 2, size: 2, total: 3 }) : page([order(1), order(2)], { page: 1, size: 2, total: 3 }),
+      'GET /api/v1/orders/graph': GRAPH,
+    });
+    const { container } = renderAt('/account/orders');
+    await until(() => container.querySelector('[data-testid="order-row"]') !== null && container.textContent!.includes('Graphs appear'));
+    const rows = () => [...container.querySelectorAll('[data-testid="order-row"]')];
+    expect(rows()).toHaveLength(2);
+    expect(rows()[0]!.textContent).toContain('GM-20261123-000001');
+    expect(rows()[0]!.querySelector('[data-testid="order-status"]')?.textContent).toBe('Paid');
+    expect(rows()[0]!.querySelector('[data-testid="order-row-total"]')?.textContent).toBe('21.60 EUR');
+    expect(rows()[0]!.textContent).toContain('2 tonnes CO₂e');
+    expect(rows()[0]!.textContent).toContain('Test payment — no card is charged');
+    expect(container.textContent).toContain('Page 1 of 2 · 3 orders');
+    click(getButton(container, 'Older'));
+    await until(() => container.textContent!.includes('3,000.00 JPY'));
+    expect(api.calls.some((call) => call.path === '/api/v1/customer-orders?page=2')).toBe(true);
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]!.querySelector('[data-testid="order-status"]')?.textContent).toBe('Awaiting payment');
+    expect(rows()[0]!.querySelector('[data-testid="order-row-total"]')?.textContent).toBe('3,000.00 JPY');
+    expect(container.textContent).toContain('Graphs appear once an order is paid.');
+  });
+
+  it('shows an empty state with a way to the shop', async () => {
+    stubApi({ 'GET /api/v1/customer-orders': () => page([], { page: 1, size: 10, total: 0 }), 'GET /api/v1/orders/graph': GRAPH });
+    const { container } = renderAt('/account/orders');
+    await until(() => container.querySelector('[data-testid="orders-empty"]') !== null);
+    expect(container.querySelector('[data-testid="orders-empty"]')?.textContent).toContain('No orders yet');
+    expect(getAllByText(container, 'Browse the shop', 'a')[0]?.getAttribute('href')).toBe('/products');
+  });
+
+  it('offers the first page when a page is past the end', async () => {
+    const api = stubApi({
+      'GET /api/v1/customer-orders': (call) => (call.path.includes('page=9') ? page([], { page: 9, size: 10, total: 1 }) : page([order(1)], { page: 1, size: 10, total: 1 })),
+      'GET /api/v1/orders/graph': GRAPH,
+    });
+    const { container } = renderAt('/account/orders?page=9');
+    await until(() => container.textContent!.includes('No orders on this page'));
+    click(getButton(container, 'Go to the newest orders'));
+    await until(() => container.querySelector('[data-testid="order-row"]') !== null);
+    expect(api.calls.filter((call) => call.path.startsWith('/api/v1/customer-orders')).map((call) => call.path)).toEqual(['/api/v1/customer-orders?page=9', '/api/v1/customer-orders?page=1']);
+  });
+
+  it('shows an error with a retry when the orders cannot be read', async () => {
+    let fail = true;
+    stubApi({
+      'GET /api/v1/customer-orders': () => (fail ? json(500, { success: false, code: 'INTERNAL_ERROR', message: 'Something broke' }) : page([order(1)], { page: 1, size: 10, total: 1 })),
+      'GET /api/v1/orders/graph': GRAPH,
+    });
+    const { container } = renderAt('/account/orders');
+    await until(() => container.querySelector('[role="alert"]') !== null);
+    expect(container.textContent).toContain('Your orders could not be loaded');
+    fail = false;
+    click(getButton(container, 'Try again'));
+    await until(() => container.querySelector('[data-testid="order-row"]') !== null);
+    expect(container.querySelectorAll('[data-testid="order-row"]')).toHaveLength(1);
+  });
+
+  it('sends a visitor to log in', async () => {
+    resetSession();
+    const { container } = renderAt('/account/orders');
+    await flush();
+    expect(container.textContent).toBe('Login page');
+  });
+});
+
+describe('order details', () => {
+  it('shows the lines at their frozen prices, the address, the payment and the certificate serials with links', async () => {
+    const one = order(1);
+    stubApi({ [`GET /api/v1/orders/${one.id}`]: () => json(200, { success: true, data: one }) });
+    const { container } = renderAt(`/account/orders/${one.id}`);
+    await until(() => container.querySelector('h1') !== null);
+    expect(container.querySelector('h1')?.textContent).toBe('Order GM-20261123-000001');
+    expect(container.querySelector('[data-testid="order-line"]')?.textContent).toContain('Qty 2 × 12.00 EUR');
+    expect(container.querySelector('[data-testid="order-total"]')?.textContent).toBe('21.60 EUR');
+    expect(container.textContent).toContain('Discount (WELCOME10)');
+    expect(container.querySelector('[data-testid="order-address"]')?.textContent).toContain('1 Leaf Lane');
+    expect(container.querySelector('[data-testid="payment-provider"]')?.textContent).toBe('Test payment — no card is charged');
+    const link = container.querySelector<HTMLAnchorElement>('[data-testid="order-certificates"] a');
+    expect(link?.getAttribute('href')).toBe('/certificates/GMC-2026-7Q4K-9XW2-M3TD');
+  });
+
+  it("says when the order is not the caller's or does not exist", async () => {
+    stubApi({});
+    const { container } = renderAt('/account/orders/0190a1b2-c3d4-7e5f-8a9b-000000000009');
+    await until(() => container.querySelector('[role="alert"]') !== null);
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('We could not find this order.');
+  });
+});

@@ -1,0 +1,116 @@
+import type { Order } from '@app/contract/orders';
+import { OrderLines, OrderStatusBadge, OrderTotals, TEST_PAYMENT_LABEL, formatOrderDate, formatTonnes } from './OrderParts.tsx';
+
+const KIND_LABELS: Record<Order['kind'], string> = { personal: 'Personal order', business: 'Business order', event: 'Event order' };
+
+/** One order in full: lines at their frozen prices, totals, address, payment and certificate serials. */
+export function OrderDetailsView({ order }: { order: Order }) {
+  const address = order.address;
+  return (
+    <div className="order-details">
+      <div className="order-details__main">
+        <section className="order-card" aria-labelledby="order-items-title">
+          <h2 id="order-items-title" className="order-card__title">
+            Items
+          </h2>
+          <OrderLines order={order} />
+          <OrderTotals order={order} />
+          {order.tonnes > 0 && <p className="order-line__meta">Retires {formatTonnes(order.tonnes)}.</p>}
+        </section>
+      </div>
+      <div className="order-details__side">
+        <section className="order-card" aria-labelledby="order-payment-title">
+          <h2 id="order-payment-title" className="order-card__title">
+            Payment
+          </h2>
+          <dl className="order-facts">
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <OrderStatusBadge status={order.status} />
+              </dd>
+            </div>
+            <div>
+              <dt>Paid with</dt>
+              <dd data-testid="payment-provider">{order.payment.provider === 'test' ? TEST_PAYMENT_LABEL : 'Card (Stripe)'}</dd>
+            </div>
+            {order.paidAt && (
+              <div>
+                <dt>Paid on</dt>
+                <dd>{formatOrderDate(order.paidAt)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Type</dt>
+              <dd>
+                {KIND_LABELS[order.kind]}
+                {order.businessCode && ` · ${order.businessCode}`}
+                {order.conferanceCode && ` · event ${order.conferanceCode}`}
+              </dd>
+            </div>
+          </dl>
+          {order.status === 'pending' && order.payment.checkoutUrl && (
+            <p>
+              <a href={order.payment.checkoutUrl}>Complete the payment</a>
+              {order.reservedUntil && ` before ${new Date(order.reservedUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}, while the items are held for you`}.
+            </p>
+          )}
+        </section>
+        <section className="order-card" aria-labelledby="order-address-title">
+          <h2 id="order-address-title" className="order-card__title">
+            Address
+          </h2>
+          {address ? (
+            <address className="order-address" data-testid="order-address">
+              {address.firstName} {address.lastName}
+              <br />
+              {address.line1}
+              {address.line2 && (
+                <>
+                  <br />
+                  {address.line2}
+                </>
+              )}
+              <br />
+              {address.postalCode} {address.city}
+              {address.region && `, ${address.region}`}
+              <br />
+              {address.country}
+              {address.phone && (
+                <>
+                  <br />
+                  {address.phone}
+                </>
+              )}
+            </address>
+          ) : (
+            <p className="order-line__meta">No address was given.</p>
+          )}
+          <p className="order-line__meta">Receipt sent to {order.buyerEmail}</p>
+        </section>
+        <section className="order-card" id="certificates" aria-labelledby="order-certificates-title">
+          <h2 id="order-certificates-title" className="order-card__title">
+            Certificates
+          </h2>
+          {order.certificates.length > 0 ? (
+            <ul className="order-certificates" data-testid="order-certificates">
+              {order.certificates.map((certificate) => (
+                <li key={certificate.serial}>
+                  <a href={`/certificates/${encodeURIComponent(certificate.serial)}`}>{certificate.serial}</a>
+                  <span className="order-line__meta">
+                    {' '}
+                    · {certificate.productName}, {formatTonnes(certificate.tonnes)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="order-line__meta">
+              {order.status === 'paid' ? 'This order has no offset projects, so it issues no certificates.' : 'Offset projects issue their retirement certificates once the order is paid.'}
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { ORDERS_FETCH_ERROR } from '../api/orders-api.ts';
+import { useCustomerOrders } from '../api/use-orders.ts';
+import { OrderStatusBadge, TestPaymentBadge, formatOrderDate, formatTonnes, orderMoney } from './OrderParts.tsx';
+
+export interface OrderHistoryProps {
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** The caller's orders, newest first, a page at a time; totals in each order's own currency. */
+export function OrderHistory({ page, onPage }: OrderHistoryProps) {
+  const query = useCustomerOrders(page);
+
+  if (query.isPending) {
+    return (
+      <div className="order-list" aria-busy="true">
+        <p className="visually-hidden" role="status">
+          Loading your orders
+        </p>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={76} radius="var(--radius-md)" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <div className="order-state" role="alert">
+        <p className="order-state__title">Your orders could not be loaded</p>
+        <p>{query.error?.message === ORDERS_FETCH_ERROR ? 'Please try again in a moment.' : query.error?.message}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const { orders, total, size } = query.data;
+  const pages = Math.max(1, Math.ceil(total / size));
+  if (orders.length === 0 && page === 1) {
+    return (
+      <div className="order-state" data-testid="orders-empty">
+        <p className="order-state__title">No orders yet</p>
+        <p>Offset projects and sustainable goods are waiting in the shop.</p>
+        <Link className={buttonClassName('primary')} to="/products">
+          Browse the shop
+        </Link>
+      </div>
+    );
+  }
+
+  if (orders.length === 0) {
+    // A page past the end (an old link, or orders gone since): offer the first page.
+    return (
+      <div className="order-state">
+        <p className="order-state__title">No orders on this page</p>
+        <Button variant="secondary" onClick={() => onPage(1)}>
+          Go to the newest orders
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className="order-list" aria-label="Your orders" aria-busy={query.isPlaceholderData || undefined}>
+        {orders.map((order) => {
+          const items = order.products.reduce((sum, line) => sum + line.quantity, 0);
+          return (
+            <li key={order.id} className="order-row" data-testid="order-row">
+              <div>
+                <p className="order-row__number">
+                  <Link to={`/account/orders/${order.id}`}>{order.orderNumber}</Link>
+                  <OrderStatusBadge status={order.status} />
+                  <TestPaymentBadge order={order} />
+                </p>
+                <p className="order-row__meta">
+                  {formatOrderDate(order.createdAt)} · {items} {items === 1 ? 'item' : 'items'}
+                  {order.tonnes > 0 && ` · ${formatTonnes(order.tonnes)}`}
+                  {order.isBusinessOrder && order.businessCode && ` · for ${order.businessCode}`}
+                </p>
+              </div>
+              <div className="order-row__side">
+                <p className="order-row__total" data-testid="order-row-total">
+                  {orderMoney(order, order.orderTotal)}
+                </p>
+                <Link to={`/account/orders/${order.id}`} className="order-row__link" aria-label={`Details of order ${order.orderNumber}`}>
+                  Details
+                </Link>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {pages > 1 && (
+        <nav className="orders-pagination" aria-label="Order pages">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Newer
+          </Button>
+          <span className="orders-pagination__status" aria-live="polite">
+            Page {page} of {pages} · {total} orders
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Older
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}

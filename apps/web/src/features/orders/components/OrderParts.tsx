@@ -1,0 +1,87 @@
+import type { Order, OrderStatus } from '@app/contract/orders';
+import { formatPrice } from '@app/contract/money';
+import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
+import './orders.css';
+
+/** Words for each status, as a buyer reads them. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  refunded: 'Refunded',
+};
+
+/** The label shown whenever the embedded test provider took the payment. */
+export const TEST_PAYMENT_LABEL = 'Test payment — no card is charged';
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={`order-badge order-badge--${status}`} data-testid="order-status">
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export function TestPaymentBadge({ order }: { order: Pick<Order, 'payment'> }) {
+  if (order.payment.provider !== 'test') return null;
+  return (
+    <span className="order-badge order-badge--test" data-testid="test-payment">
+      {TEST_PAYMENT_LABEL}
+    </span>
+  );
+}
+
+/** An amount in the order's own currency (orders are never converted). */
+export const orderMoney = (order: Pick<Order, 'currency'>, amount: number) => formatPrice(amount, order.currency);
+
+export function formatOrderDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export function formatTonnes(tonnes: number): string {
+  return `${tonnes.toLocaleString('en-GB', { maximumFractionDigits: 3 })} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO₂e`;
+}
+
+/** The order's lines with the prices frozen when it was placed. */
+export function OrderLines({ order }: { order: Order }) {
+  return (
+    <ul className="order-lines" aria-label="Items in this order">
+      {order.products.map((line) => (
+        <li key={line._id} className="order-line" data-testid="order-line">
+          <img className="order-line__image" src={line.product.image[0] ?? PLACEHOLDER_IMAGE} alt="" width={64} height={48} loading="lazy" decoding="async" />
+          <div>
+            <p className="order-line__name">{line.product.name}</p>
+            {line.color && line.size && <p className="order-line__meta">{`${line.color.name}, ${line.size.name}`}</p>}
+            <p className="order-line__meta">
+              Qty {line.quantity} × {orderMoney(order, line.price)}
+            </p>
+          </div>
+          <p className="order-line__total">{orderMoney(order, line.lineTotal)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OrderTotals({ order }: { order: Order }) {
+  return (
+    <dl className="order-totals">
+      <div className="order-totals__row">
+        <dt>Subtotal</dt>
+        <dd>{orderMoney(order, order.subTotal)}</dd>
+      </div>
+      {order.coupon && order.discount > 0 && (
+        <div className="order-totals__row order-totals__row--discount">
+          <dt>Discount ({order.coupon})</dt>
+          <dd>−{orderMoney(order, order.discount)}</dd>
+        </div>
+      )}
+      <div className="order-totals__row order-totals__row--total">
+        <dt>Total</dt>
+        <dd data-testid="order-total">{orderMoney(order, order.orderTotal)}</dd>
+      </div>
+    </dl>
+  );
+}
