@@ -19,7 +19,7 @@ export async function insertOrderWithLines(
   const status = options.status ?? 'paid';
   const [order] = await app.database.db
     .insert(orders)
-    .values({ userId: options.userId, businessId: options.businessId ?? null, status, currency: 'USD', totalMinor: 1000, paidAt: status === 'paid' ? new Date() : null })
+    .values({ userId: options.userId, businessId: options.businessId ?? null, kind: options.businessId ? 'business' : 'personal', status, currency: 'USD', totalMinor: 1000, paidAt: status === 'paid' ? new Date() : null })
     .returning({ id: orders.id });
   await app.database.db.insert(orderItems).values(options.lines.map((line) => ({ orderId: order.id, productId: line.productId, quantity: line.quantity, unitPriceMinor: 1000 })));
   return order.id;

@@ -12,7 +12,7 @@ export async function insertOrder(
   const status = options.status ?? 'paid';
   const [order] = await app.database.db
     .insert(orders)
-    .values({ userId: options.userId, businessId: options.businessId ?? null, status, currency: 'USD', totalMinor: 1000 * options.productIds.length, paidAt: status === 'paid' ? new Date() : null })
+    .values({ userId: options.userId, businessId: options.businessId ?? null, kind: options.businessId ? 'business' : 'personal', status, currency: 'USD', totalMinor: 1000 * options.productIds.length, paidAt: status === 'paid' ? new Date() : null })
     .returning({ id: orders.id });
   await app.database.db.insert(orderItems).values(options.productIds.map((productId) => ({ orderId: order.id, productId, quantity: 1, unitPriceMinor: 1000 })));
   return order.id;

@@ -1,5 +1,6 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { loginPath } from '../../features/auth/redirects.ts';
+import { CertificateList } from '../../features/certificates/index.ts';
 import { OrderGraphs } from '../../features/orders/components/OrderGraphs.tsx';
 import { OrderHistory } from '../../features/orders/components/OrderHistory.tsx';
 import { useSession } from '../../features/session/session-store.ts';
@@ -14,6 +15,7 @@ export function pageFromSearch(value: string | null): number {
 /** /account/orders: the signed-in person's orders, a page at a time (?page=), and their spend and tonnes over time. */
 export function OrdersPage() {
   const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const userId = useSession((state) => state.user?._id);
   const [search, setSearch] = useSearchParams();
   const page = pageFromSearch(search.get('page'));
   if (!isLoggedIn) return <Navigate to={loginPath({ next: `/account/orders${page > 1 ? `?page=${page}` : ''}` })} replace />;
@@ -32,11 +34,14 @@ export function OrdersPage() {
           window.scrollTo({ top: 0 });
         }}
       />
-      {/*
-        CERTIFICATES SPOT (issue 9): the certificates worker mounts `CertificateList` from
-        features/certificates here (the signed-in person's retirement certificates with PDF
-        downloads). Orders link to `#certificates` on their details page meanwhile.
-      */}
+      {userId && (
+        <section id="certificates" className="orders-page__certificates" aria-labelledby="certificates-title">
+          <h2 id="certificates-title" className="orders-page__subtitle">
+            Certificates
+          </h2>
+          <CertificateList userId={userId} />
+        </section>
+      )}
       <OrderGraphs />
     </div>
   );
