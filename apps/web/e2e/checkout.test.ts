@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
@@ -34,7 +35,7 @@ describe('checkout in a real browser', () => {
   it('adds two products, applies WELCOME10, checks out with the test provider and finds the order in the history', async () => {
     const email = `checkout.${Date.now()}@example.com`;
     await verifiedAccount(live.server, email);
-    const page = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const problems = watchConsole(page);
     const count = () => page.getByTestId('cart-count').innerText();
 
@@ -46,10 +47,12 @@ describe('checkout in a real browser', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByRole('button', { name: 'Ada, account menu' }).waitFor();
 
-    await page.goto(`${live.server.url}/products`, { waitUntil: 'networkidle' });
+    // An offset project (it issues a certificate once paid) and a sustainable product.
+    await page.goto(`${live.server.url}/products?kind=offset`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Add to cart' }).nth(0).click();
     await expect.poll(count).toBe('1');
-    await page.getByRole('button', { name: 'Add to cart' }).nth(1).click();
+    await page.goto(`${live.server.url}/products?kind=goods`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Add to cart' }).nth(0).click();
     await expect.poll(count).toBe('2');
 
     await page.getByRole('link', { name: /^Cart,/ }).click();
@@ -84,6 +87,7 @@ describe('checkout in a real browser', () => {
     const orderNumber = await page.getByTestId('order-number').innerText();
     expect(await page.getByTestId('order-total').innerText()).toBe(total);
     expect(await page.getByTestId('order-line').count()).toBe(2);
+
     await expect.poll(count).toBe('0');
     expect(await page.evaluate(() => localStorage.getItem('TotalOrders'))).toBe('1');
     expect(await page.evaluate(() => localStorage.getItem('isLastOrderBusiness'))).toBe('false');
@@ -100,9 +104,18 @@ describe('checkout in a real browser', () => {
     expect(await row.getByTestId('order-status').innerText()).toBe('Paid');
     expect(await row.getByTestId('order-row-total').innerText()).toBe(total);
     await page.screenshot({ path: '/tmp/orders-journey-1280.png', fullPage: true });
-    await row.getByRole('link', { name: orderNumber }).click();
+    await row.getByRole('link', { name: orderNumber, exact: true }).click();
     await page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
     expect(await page.getByTestId('order-line').count()).toBe(2);
+
+    // The offset line issued a retirement certificate: listed with the orders, its PDF downloads.
+    await page.goto(`${live.server.url}/account/orders`, { waitUntil: 'networkidle' });
+    const pdfLink = page.getByRole('link', { name: /^Download PDF of certificate GMC-/ }).first();
+    await pdfLink.waitFor();
+    const [file] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    expect(file.suggestedFilename()).toMatch(/^GMC-.*\.pdf$/);
+    const bytes = await readFile((await file.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     // A second order from the now empty cart is not possible: checkout shows the empty cart.
     await page.goto(`${live.server.url}/other/checkout`, { waitUntil: 'networkidle' });
