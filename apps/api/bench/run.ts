@@ -9,7 +9,7 @@
  * Options: BENCH_SECONDS (seconds per load run, default 2), BENCH_ROUNDS (turns product and bare
  * take, default 5), BENCH_WARMUP_SECONDS (2), BENCH_SECTIONS (comma-separated words: run only
  * the sections whose name contains one, e.g. BENCH_SECTIONS=catalog), BENCH_LIGHTHOUSE=0 (web
- * section without Lighthouse).
+ * section without Lighthouse), BENCH_ORDERS_PER_BUYER (orders each of the 50 buyers places, 8).
  *
  * Sections are separate modules implementing `BenchSection` (section.ts); add one to `sections`.
  */
@@ -22,9 +22,10 @@ import pg from 'pg';
 import type { BenchContext, BenchSection, BenchSectionResult } from './section.ts';
 import { catalogSection } from './sections/catalog.ts';
 import { latencySection } from './sections/latency.ts';
+import { ordersSection } from './sections/orders.ts';
 import { webSection } from './sections/web.ts';
 
-const sections: BenchSection[] = [catalogSection, latencySection, webSection];
+const sections: BenchSection[] = [catalogSection, latencySection, ordersSection, webSection];
 
 const here = import.meta.dirname;
 

@@ -11,6 +11,9 @@ import { buildApp } from '../src/app.ts';
 import { BENCH_ACCOUNT } from './account.ts';
 import { getRaw } from './load.ts';
 import { loadConfig } from '../src/config.ts';
+import { users } from '../src/db/schema/index.ts';
+import { TokenSigner } from '../src/lib/jwt.ts';
+import { createCatalogWrites } from '../src/modules/catalog/catalog.writes.ts';
 
 const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
@@ -19,7 +22,7 @@ async function main() {
   // The whole run comes from one loopback client: the limit is raised to the most the config allows
   // (10 million a minute), or fast routes would meet it mid-run and count 429s as errors.
   const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', RATE_LIMIT_AUTH_MAX: '1000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', RATE_LIMIT_AUTH_MAX: '1000000', ORDER_RATE_LIMIT_MAX: '10000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     { inMemoryDatabase: !databaseUrl },
   );
   const app = await buildApp(config);
@@ -43,6 +46,21 @@ async function main() {
       copies.set(`${path}|${headers['accept-encoding'] ? 'enc' : 'plain'}`, { status: response.status, headers: kept, body: response.body });
     }
     return { copied: request.body.length };
+  });
+  // Buyers for the order scenario: verified accounts with session tokens, written straight into
+  // the database (signing up hundreds through the API would measure the password hash), and one
+  // offset project with stock enough for the whole run. Answers { tokens, productId }.
+  bare.post<{ Body: { buyers: number; stock: number } }>('/__bench/buyers', async (request) => {
+    const signer = new TokenSigner(config.jwtSecret, 3600);
+    const tag = Date.now().toString(36);
+    const rows = await app.database.db
+      .insert(users)
+      .values(Array.from({ length: request.body.buyers }, (_, i) => ({ email: `buyer.${tag}.${i}@bench.example`, passwordHash: 'not-a-hash', firstName: 'Bench', lastName: `Buyer ${i}`, slug: `bench-buyer-${tag}-${i}`, emailVerifiedAt: new Date() })))
+      .returning();
+    const tokens = await Promise.all(rows.map((row) => signer.sign({ sub: row.id, tv: row.tokenVersion })));
+    const product = app.catalog.snapshot().products.find((p) => p.kind === 'offset' && p.variation.length === 0)!;
+    await createCatalogWrites(app.database.db, app.catalog).setStock(product.id, request.body.stock);
+    return { tokens, productId: product.id };
   });
   // The process's CPU time so far: per-request CPU cost is robust where req/s is at the mercy
   // of whatever else the machine runs.

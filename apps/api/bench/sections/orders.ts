@@ -1,0 +1,97 @@
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { BenchContext, BenchSection, BenchSectionResult } from '../section.ts';
+
+/** Buyers placing orders at once (issue 9: 50, p99 ≤ 100 ms on PostgreSQL, ≤ 150 ms on PGlite). */
+const BUYERS = 50;
+const ORDERS_PER_BUYER = Number(process.env.BENCH_ORDERS_PER_BUYER ?? 8);
+const P99_TARGET_MS = { postgresql: 100, pglite: 150 } as const;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS * 2 });
+
+function send(url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+const ORDER = {
+  firstName: 'Bench',
+  lastName: 'Buyer',
+  isBusinessOrder: false,
+  referalUserId: '',
+  address: { firstName: 'Bench', lastName: 'Buyer', line1: '1 Load Lane', city: 'Bristol', postalCode: 'BS1 1AA', country: 'GB' },
+};
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Order placement with the built-in test provider, 50 buyers at once: each fills its cart (not
+ * timed) and places an order (timed: reservation, order, payment, certificates, in one request),
+ * again and again. Every order must answer 200; stock is set high enough for all of them.
+ */
+export const ordersSection: BenchSection = {
+  name: 'order placement, 50 buyers at once',
+  async run(ctx: BenchContext): Promise<BenchSectionResult> {
+    const setup = await fetch(`${ctx.bareUrl}/__bench/buyers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ buyers: BUYERS, stock: BUYERS * (ORDERS_PER_BUYER + 2) }) });
+    const { tokens, productId } = (await setup.json()) as { tokens: string[]; productId: string };
+    const latencies: number[] = [];
+    let errors = 0;
+    const firstError: string[] = [];
+
+    async function buyer(token: string, orders: number, timed: boolean) {
+      for (let i = 0; i < orders; i += 1) {
+        const cart = await send(`${ctx.baseUrl}/api/v1/carts`, 'PATCH', token, { products: [{ product: productId, quantity: 1 }] });
+        if (cart.status !== 200) {
+          errors += 1;
+          firstError.push(`cart ${cart.status} ${cart.body.slice(0, 200)}`);
+          continue;
+        }
+        const t0 = performance.now();
+        const placed = await send(`${ctx.baseUrl}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `bench-${token.slice(-12)}-${timed}-${i}` });
+        const elapsed = performance.now() - t0;
+        if (placed.status !== 200) {
+          errors += 1;
+          firstError.push(`order ${placed.status} ${placed.body.slice(0, 200)}`);
+        } else if (timed) latencies.push(elapsed);
+      }
+    }
+
+    await Promise.all(tokens.map((token) => buyer(token, 1, false))); // warm-up
+    const started = performance.now();
+    await Promise.all(tokens.map((token) => buyer(token, ORDERS_PER_BUYER, true)));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    const target = P99_TARGET_MS[ctx.database];
+    const met = p99 <= target && errors === 0;
+    return {
+      notes: [
+        `${BUYERS} buyers, ${ORDERS_PER_BUYER} orders each after one warm-up order; only POST /api/v1/orders is timed (each buyer fills its cart before each order).`,
+        ...(firstError.length ? [`first error: ${firstError[0]}`] : []),
+      ],
+      rows: [
+        {
+          scenario: 'POST /api/v1/orders (test provider)',
+          orders: latencies.length,
+          'orders/s': Number((latencies.length / seconds).toFixed(1)),
+          'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+          'p95 ms': Number(percentile(latencies, 95).toFixed(1)),
+          'p99 ms': Number(p99.toFixed(1)),
+          errors,
+          target: met ? 'met' : 'MISSED',
+        },
+      ],
+      targets: [{ name: `order placement p99 (${ctx.database})`, goal: `p99 ≤ ${target} ms, 0 errors`, actual: `${p99.toFixed(1)} ms, ${errors} errors`, met }],
+    };
+  },
+};
