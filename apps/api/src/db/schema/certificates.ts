@@ -8,7 +8,7 @@ import { users } from './users.ts';
  * Retirement certificates: one per paid order line of an offset product. What the certificate
  * states (project, standard, country, validity, tonnes, beneficiary) is copied here when it is
  * issued and never follows later catalog edits: a certificate is a record of what was retired,
- * not a view of today's product (decision 0013).
+ * not a view of today's product (decision 0015).
  */
 export const certificates = pgTable(
   'certificates',

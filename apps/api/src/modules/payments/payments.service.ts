@@ -14,7 +14,7 @@ export interface WebhookOutcome {
  * handler succeeded, so a failure (answered with an error) leaves it unrecorded and the
  * provider's retry is handled; a crash between handling and recording can at worst call the
  * handler twice, which it must tolerate (paying a paid order changes nothing). See
- * docs/decisions/0013-payment-webhooks.md.
+ * docs/decisions/0014-payment-webhooks.md.
  */
 export function createWebhookReceiver(deps: { provider: PaymentProvider; repo: PaymentsRepository; onPaymentEvent: PaymentEventHandler }) {
   return {
