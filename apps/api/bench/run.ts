@@ -108,7 +108,9 @@ async function main() {
     await benchDatabase?.drop();
   }
 
-  const file = path.join(here, 'results', `${started.toISOString().slice(0, 10)}-${ctx.database}.json`);
+  // A run of some sections only (BENCH_SECTIONS) gets its own file, so it never replaces a full run's.
+  const only = process.env.BENCH_SECTIONS ? `-only-${process.env.BENCH_SECTIONS.replace(/[^a-z0-9]+/gi, '_')}` : '';
+  const file = path.join(here, 'results', `${started.toISOString().slice(0, 10)}-${ctx.database}${only}.json`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify({ ...meta, sections: results }, null, 2)}\n`);
   console.log(`\n${missed ? `${missed} target(s) missed` : 'all targets met'} · results in ${path.relative(process.cwd(), file)}`);
