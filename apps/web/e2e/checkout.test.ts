@@ -2,28 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
-import type { TestServer } from './support/server.ts';
-
-const PASSWORD = 'Seedling-growth-24';
-
-/** A verified account made through the API, as registration and the mailed code do. */
-async function verifiedAccount(server: TestServer, email: string) {
-  const registered = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Ada', lastName: 'Green', email, password: PASSWORD, confirmPassword: PASSWORD }),
-  });
-  const { data } = await registered.json();
-  await server.app.mail.flush();
-  const outbox = await (await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
-  const otp = /Your code: (\d{6})/.exec(outbox.data[0].text)![1];
-  const verified = await fetch(`${server.url}/api/auth/registration-otp-verify`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, otp, signUpProof: data?.signUpProof }),
-  });
-  expect(verified.status).toBe(200);
-}
+import { PASSWORD, verifiedAccount } from './support/accounts.ts';
 
 /**
  * The whole purchase with the built-in test provider (issue 9). Needs the orders API

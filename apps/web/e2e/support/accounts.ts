@@ -1,0 +1,23 @@
+import { expect } from 'vitest';
+import type { TestServer } from './server.ts';
+
+export const PASSWORD = 'Seedling-growth-24';
+
+/** A verified account made through the API, as registration and the mailed code do. */
+export async function verifiedAccount(server: TestServer, email: string) {
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Ada', lastName: 'Green', email, password: PASSWORD, confirmPassword: PASSWORD }),
+  });
+  const { data } = await registered.json();
+  await server.app.mail.flush();
+  const outbox = await (await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const otp = /Your code: (\d{6})/.exec(outbox.data[0].text)![1];
+  const verified = await fetch(`${server.url}/api/auth/registration-otp-verify`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, otp, signUpProof: data?.signUpProof }),
+  });
+  expect(verified.status).toBe(200);
+}
