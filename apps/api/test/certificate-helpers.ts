@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ensureBusiness } from './business-fixtures.ts';
 import { eq } from 'drizzle-orm';
 import { certificates, orderItems, orders } from '../src/db/schema/index.ts';
 import { issueCertificatesForOrder } from '../src/modules/certificates/issue-certificates.ts';
@@ -17,6 +18,7 @@ export async function insertOrderWithLines(
   options: { userId: string; lines: Line[]; status?: 'paid' | 'pending'; businessId?: string | null },
 ): Promise<string> {
   const status = options.status ?? 'paid';
+  if (options.businessId) await ensureBusiness(app, options.businessId);
   const [order] = await app.database.db
     .insert(orders)
     .values({ userId: options.userId, businessId: options.businessId ?? null, kind: options.businessId ? 'business' : 'personal', status, currency: 'USD', totalMinor: 1000, paidAt: status === 'paid' ? new Date() : null })

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ensureBusiness } from './business-fixtures.ts';
 import { orderItems, orders } from '../src/db/schema/index.ts';
 
 /**
@@ -10,6 +11,7 @@ export async function insertOrder(
   options: { userId: string; productIds: string[]; status?: 'paid' | 'pending' | 'cancelled' | 'refunded'; businessId?: string | null },
 ): Promise<string> {
   const status = options.status ?? 'paid';
+  if (options.businessId) await ensureBusiness(app, options.businessId);
   const [order] = await app.database.db
     .insert(orders)
     .values({ userId: options.userId, businessId: options.businessId ?? null, kind: options.businessId ? 'business' : 'personal', status, currency: 'USD', totalMinor: 1000 * options.productIds.length, paidAt: status === 'paid' ? new Date() : null })

@@ -4,6 +4,7 @@ import { uuidv7 } from '../../lib/uuid.ts';
 import { productColors, products, productSizes } from './catalog.ts';
 import { coupons } from './coupons.ts';
 import { users } from './users.ts';
+import { businesses } from './business.ts';
 
 /**
  * One cart per account (unique user id). Every change locks this row first (`FOR UPDATE`), so
@@ -24,6 +25,12 @@ export const carts = pgTable('carts', {
   conferanceCode: varchar('conferance_code', { length: 64 }),
   eventOwnerOrder: boolean('event_owner_order').notNull().default(false),
   businessEventUserId: uuid('business_event_user_id'),
+  /**
+   * The business this cart is being filled for (`PUT /v1/carts/transfer`), or null for a personal
+   * cart: the checkout preselects a business order for it. The code is copied for the cart view.
+   */
+  businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+  businessCode: varchar('business_code', { length: 32 }),
   /** The id of the last guest cart merged in (itemsPreLogin), so a repeated merge adds nothing. */
   lastMergeId: varchar('last_merge_id', { length: 64 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

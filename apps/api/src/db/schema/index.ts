@@ -11,3 +11,4 @@ export * from './cart.ts';
 export * from './mailing-list.ts';
 export * from './certificates.ts';
 export * from './payments.ts';
+export * from './business.ts';

@@ -5,6 +5,7 @@ import { randomOrderNumber } from '../../lib/order-number.ts';
 import { products } from './catalog.ts';
 import { coupons } from './coupons.ts';
 import { users } from './users.ts';
+import { businesses } from './business.ts';
 
 /** The address an order ships to or is billed at, as the contract's orderAddressSchema. */
 export interface StoredOrderAddress {
@@ -36,8 +37,8 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** Set for a business order; the business tables (and their foreign key) come with business accounts. */
-    businessId: uuid('business_id'),
+    /** Set for a business order: the business it was bought for. */
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'restrict' }),
     /** pending | paid | cancelled | expired | refunded */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     /** personal | business | event */

@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { products } from './catalog.ts';
 import { orders } from './orders.ts';
+import { businesses } from './business.ts';
 import { users } from './users.ts';
 
 /**
  * Product reviews by buyers: one per product per order (the unique key makes a second one a
  * conflict even when two arrive at once). `businessId` marks a review written for a business
- * (spec §7 business reviews); its foreign key comes with the business tables.
+ * (spec §7 business reviews).
  */
 export const productReviews = pgTable(
   'product_reviews',
@@ -23,7 +24,7 @@ export const productReviews = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    businessId: uuid('business_id'),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
