@@ -22,7 +22,7 @@ import { createCatalogReadModel, type CatalogReadModel, type CatalogSnapshot } f
 export interface CatalogHandle {
   /** The newest snapshot, for rendering pages from the catalog. */
   snapshot(): CatalogSnapshot;
-  changed(productIds?: string[]): Promise<void>;
+  changed(productIds?: string[], options?: ChangeOptions): Promise<void>;
   /**
    * Calls `listener` whenever products change, here or in another process (ids, or null for
    * "anything may have changed"), so caches derived from them (the review pages) drop what is
@@ -37,6 +37,14 @@ declare module 'fastify' {
   }
 }
 
+export interface ChangeOptions {
+  /**
+   * Only the stock of these products changed (an order reserved units, a payment sold them, an
+   * expiry released them): reloading reads their stock in one query instead of every table.
+   */
+  stockOnly?: boolean;
+}
+
 export const CATALOG_CHANNEL = 'catalog_changed';
 /** PostgreSQL refuses NOTIFY payloads from 8000 bytes; past this, ask for a full reload. */
 const MAX_PAYLOAD = 7000;
@@ -46,6 +54,8 @@ interface ChangeMessage {
   origin: string;
   /** The products changed, or null for "reload everything". */
   ids: string[] | null;
+  /** Only their stock changed. */
+  stock?: boolean;
 }
 
 /**
@@ -72,7 +82,7 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
       }
       if (message.origin === origin) return;
       announce(Array.isArray(message.ids) ? message.ids : null);
-      model.refresh(Array.isArray(message.ids) ? message.ids : undefined).catch(reloadFailed);
+      model.refresh(Array.isArray(message.ids) ? message.ids : undefined, { stockOnly: message.stock === true }).catch(reloadFailed);
     },
     // Changes made while the connection was down were not heard: reload everything.
     onReconnect: () => {
@@ -83,11 +93,12 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
   });
   app.addHook('onClose', async () => stopListening());
 
-  async function changed(productIds?: string[]): Promise<void> {
-    let payload = JSON.stringify({ origin, ids: productIds ?? null } satisfies ChangeMessage);
+  async function changed(productIds?: string[], options: ChangeOptions = {}): Promise<void> {
+    const stock = options.stockOnly === true && productIds !== undefined;
+    let payload = JSON.stringify({ origin, ids: productIds ?? null, ...(stock ? { stock } : {}) } satisfies ChangeMessage);
     if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, ids: null } satisfies ChangeMessage);
     announce(productIds ?? null);
-    const reloaded = model.refresh(productIds).catch((error: unknown) => {
+    const reloaded = model.refresh(productIds, { stockOnly: stock }).catch((error: unknown) => {
       // The write has committed; reads must catch up even if nobody writes again soon.
       reloadFailed(error);
       setTimeout(() => void model.refresh().catch(reloadFailed), 1000).unref();

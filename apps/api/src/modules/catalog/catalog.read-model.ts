@@ -12,7 +12,7 @@ import {
 import { BodyLru } from './body-lru.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import type { CatalogSearch } from './catalog.search.ts';
-import { toProducts } from './catalog.service.ts';
+import { toProducts, withStock } from './catalog.service.ts';
 import { encodeBody, type EncodedBody } from './encoded-body.ts';
 
 /**
@@ -41,6 +41,13 @@ interface ProductEntry {
   product: Product;
   fullJson: string;
   plainJson: string;
+}
+
+/** A reload waiting for the one before it; later calls merge into it. */
+interface Queued {
+  ids: Set<string> | null;
+  stockOnly: boolean;
+  promise: Promise<void>;
 }
 
 /** Searched, filtered, sorted or paged bodies kept per catalog state (each is a few KB to 120 KB). */
@@ -78,18 +85,35 @@ const LISTS_BUILT_AT_CHANGE: ListView[] = [
 export function createCatalogReadModel(repository: CatalogRepository, search?: CatalogSearch) {
   let state: State | undefined;
   let entriesById = new Map<string, ProductEntry>();
-  let queued: { ids: Set<string> | null; promise: Promise<void> } | null = null;
+  let queued: Queued | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   // After a failed partial reload, only a full one is known to be right.
   let needsFullReload = false;
 
-  async function reload(ids: readonly string[] | null): Promise<void> {
+  async function reload(ids: readonly string[] | null, stockOnly: boolean): Promise<void> {
     const full = ids === null || needsFullReload;
     needsFullReload = true;
-    const bundle = await repository.loadProducts(full ? undefined : ids!);
     const next = full ? new Map<string, ProductEntry>() : new Map(entriesById);
-    if (!full) for (const id of ids!) next.delete(id);
-    for (const product of toProducts(bundle, true)) next.set(product.id, toEntry(product));
+    // Only stock changed (an order, a payment, an expiry): one query, patched into the entries.
+    // Products it cannot patch (new, or their sizes changed) are reloaded whole.
+    let whole: readonly string[] | undefined = full ? undefined : ids!;
+    if (!full && stockOnly) {
+      const unpatched: string[] = [];
+      const rows = new Map((await repository.loadStock(ids!)).map((row) => [row.id, row]));
+      for (const id of ids!) {
+        const entry = entriesById.get(id);
+        const row = rows.get(id);
+        const patched = entry && row ? withStock(entry.product, row) : undefined;
+        if (patched) next.set(id, toEntry(patched));
+        else if (row || entry) unpatched.push(id);
+      }
+      whole = unpatched;
+    }
+    if (whole === undefined || whole.length > 0) {
+      const bundle = await repository.loadProducts(whole);
+      if (whole) for (const id of whole) next.delete(id);
+      for (const product of toProducts(bundle, true)) next.set(product.id, toEntry(product));
+    }
     const previous = state;
     state = await buildState(next, previous);
     entriesById = next;
@@ -97,20 +121,23 @@ export function createCatalogReadModel(repository: CatalogRepository, search?: C
   }
 
   /**
-   * Reloads the given products (all when none are given) and resolves once reads show them.
-   * Calls are serialised; calls made while one waits to start are merged into it.
+   * Reloads the given products (all when none are given) and resolves once reads show them;
+   * `stockOnly` when only their stock changed. Calls are serialised; calls made while one waits
+   * to start are merged into it (stock-only only if all of them were).
    */
-  function refresh(productIds?: readonly string[]): Promise<void> {
+  function refresh(productIds?: readonly string[], options: { stockOnly?: boolean } = {}): Promise<void> {
+    const stockOnly = options.stockOnly === true;
     if (queued) {
       if (!productIds) queued.ids = null;
       else if (queued.ids) for (const id of productIds) queued.ids.add(id);
+      queued.stockOnly &&= stockOnly;
       return queued.promise;
     }
-    const entry: { ids: Set<string> | null; promise: Promise<void> } = { ids: productIds ? new Set(productIds) : null, promise: Promise.resolve() };
+    const entry: Queued = { ids: productIds ? new Set(productIds) : null, stockOnly, promise: Promise.resolve() };
     queued = entry;
     entry.promise = chain.then(() => {
       queued = null;
-      return reload(entry.ids ? [...entry.ids] : null);
+      return reload(entry.ids ? [...entry.ids] : null, entry.stockOnly);
     });
     chain = entry.promise.catch(() => {});
     return entry.promise;

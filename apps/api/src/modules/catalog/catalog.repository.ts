@@ -1,4 +1,4 @@
-import { asc, avg, count, eq, inArray } from 'drizzle-orm';
+import { asc, avg, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   categories,
@@ -29,6 +29,14 @@ export interface ProductBundle {
   standards: { productId: string; id: string; name: string; slug: string; logo: string; website: string | null }[];
   sdgs: { productId: string; id: string; number: number; name: string; color: string; image: string }[];
   ratings: { productId: string; average: string | null; count: number }[];
+}
+
+/** The stock of one product as stored: its own units, and each size's (products with colors and sizes). */
+export interface ProductStockRow {
+  id: string;
+  stock: number;
+  reserved: number;
+  sizes: { id: string; stock: number; reserved: number }[];
 }
 
 export function createCatalogRepository(db: Database) {
@@ -106,6 +114,23 @@ export function createCatalogRepository(db: Database) {
   }
 
   return {
+    /**
+     * Only the stock of these products and their sizes, in ONE query: what an order, a payment
+     * or an expiry changes (the read model patches it in, see `refresh(ids, { stockOnly })`).
+     */
+    async loadStock(ids: readonly string[]): Promise<ProductStockRow[]> {
+      if (ids.length === 0) return [];
+      const result = (await db.execute(sql`
+        select p.id, p.stock, p.reserved,
+          coalesce(json_agg(json_build_object('id', s.id, 'stock', s.stock, 'reserved', s.reserved)) filter (where s.id is not null), '[]'::json) as sizes
+        from ${products} p
+        left join ${productColors} c on c.product_id = p.id
+        left join ${productSizes} s on s.color_id = c.id
+        where p.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        group by p.id`)) as unknown as { rows: { id: string; stock: number; reserved: number; sizes: ProductStockRow['sizes'] }[] };
+      return result.rows.map((row) => ({ id: row.id, stock: Number(row.stock), reserved: Number(row.reserved), sizes: row.sizes }));
+    },
+
     /**
      * Every product (or only `ids`) with all it shows, details included: one query per table,
      * however many products (the read model's bulk load).

@@ -1,5 +1,5 @@
 import { CURRENCY_SYMBOL, SUPPORTED_CURRENCIES, minorToMajor, type Currency, type Product } from '@app/contract';
-import type { ProductBundle } from './catalog.repository.ts';
+import type { ProductBundle, ProductStockRow } from './catalog.repository.ts';
 
 function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -87,6 +87,35 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
     }
     return product;
   });
+}
+
+/**
+ * The product with its stock figures replaced by freshly read ones (after an order, a payment or
+ * an expiry), by the same rules as `toProducts`: a size shows what can still be bought, a color
+ * the sum of its sizes, `stock` the units on hand and `actualStock` the unreserved ones.
+ * Answers undefined when the sizes read do not match the product's (its variations changed):
+ * then only a full reload of the product is right.
+ */
+export function withStock(product: Product, row: ProductStockRow): Product | undefined {
+  if (product.variation.length === 0) {
+    if (row.sizes.length > 0) return undefined;
+    return { ...product, stock: row.stock, actualStock: available(row) };
+  }
+  const sizeById = new Map(row.sizes.map((size) => [size.id, size]));
+  let onHand = 0;
+  const variation = [];
+  for (const color of product.variation) {
+    const sizes = [];
+    for (const size of color.sizes) {
+      const fresh = sizeById.get(size._id);
+      if (!fresh) return undefined;
+      onHand += fresh.stock;
+      sizes.push({ ...size, stock: available(fresh) });
+    }
+    variation.push({ ...color, sizes, stock: sizes.reduce((sum, s) => sum + s.stock, 0) });
+  }
+  if (sizeById.size !== product.variation.reduce((n, color) => n + color.sizes.length, 0)) return undefined;
+  return { ...product, variation, stock: onHand, actualStock: variation.reduce((sum, color) => sum + color.stock, 0) };
 }
 
 /** The mean rating shown on a product: one decimal, null without reviews. */

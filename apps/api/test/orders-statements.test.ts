@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { pickProducts } from './cart-helpers.ts';
+import { createTestApp } from './helper.ts';
+import { placeOrder, quickBuyer } from './order-helpers.ts';
+
+/**
+ * Placing and paying an order is the hottest write, and on one database connection (PGlite) or
+ * one locked stock row every statement is queue time for the next buyer. These tests count the
+ * SQL statements an order costs, so a change that adds round trips shows up here, not only as a
+ * slower benchmark.
+ */
+let app: FastifyInstance;
+const statements: string[] = [];
+let counting = false;
+/** The mail outbox worker polls on its own timer; its statements are not the order's. */
+const isOutboxWorker = (query: string) => /^\s*update\s+"?outbox_emails"?/i.test(query);
+
+beforeAll(async () => {
+  app = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000' }, logger: { logQuery: (query: string) => void (counting && !isOutboxWorker(query) && statements.push(query)) } });
+});
+afterAll(async () => app?.close());
+
+describe('statements per order', () => {
+  it('places and pays an order of one line with the test provider in a fixed, small number of statements', async () => {
+    const { plain } = pickProducts(app);
+    const counts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const buyer = await quickBuyer(app);
+      await buyer.cart.patch({ products: [{ product: plain[i].id, quantity: 1 }] });
+      statements.length = 0;
+      counting = true;
+      const { status, body } = await placeOrder(app, buyer.token);
+      counting = false;
+      expect(status).toBe(200);
+      expect(body.data.status).toBe('paid');
+      counts.push(statements.length);
+    }
+    console.log(`statements per order: ${counts.join(', ')}`);
+    // 43 before the catalog learnt stock-only reloads (two full reloads of nine queries each).
+    expect(Math.max(...counts), statements.map((q) => q.slice(0, 100)).join('\n')).toBeLessThanOrEqual(28);
+  });
+});
