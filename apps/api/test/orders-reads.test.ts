@@ -122,7 +122,7 @@ describe('graphs', () => {
     expect(current).toMatchObject({ orders: 2 + olderThisYear, tonnes: 3 });
   });
 
-  it('business graphs answer 404 until business accounts exist', async () => {
+  it('a business graph of an unknown business answers 404', async () => {
     expect((await getJson(app, buyer.token, '/api/v1/orders/graph?businessCode=ACME&isBusiness=true')).status).toBe(404);
     expect((await getJson(app, null, '/api/v1/orders/graph')).status).toBe(401);
   });

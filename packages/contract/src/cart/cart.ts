@@ -141,7 +141,12 @@ export const cartSchema = z.object({
   conferanceCode: z.string().nullable(),
   eventOwnerOrder: z.boolean(),
   businessEventUserId: z.string().nullable(),
+  /** The business this cart is filled for (`PUT /v1/carts/transfer`), or null for a personal cart. */
+  businessCode: z.string().nullable(),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/** `PUT /v1/carts/transfer` and `/transfer/reverse`: the business whose context the cart enters or leaves. */
+export const cartTransferBodySchema = z.strictObject({ businessCode: z.string().trim().min(1, 'businessCode is required').max(64) });
 
 export const cartEnvelopeSchema = z.object({ success: z.literal(true), message: z.string().optional(), data: cartSchema });

@@ -3,6 +3,7 @@ import { errorEnvelopeSchema as failure } from '@app/contract';
 import {
   cartEnvelopeSchema,
   cartItemParamsSchema,
+  cartTransferBodySchema,
   cartUpdateBodySchema,
   expressCheckoutBodySchema,
   getStripeCouponBodySchema,
@@ -51,6 +52,24 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; authReposit
       schema: { tags, security, summary: 'Remove one line of your cart by its cartItemId', params: cartItemParamsSchema, body: getStripeCouponBodySchema, response: { 200: cartEnvelopeSchema, ...errors } },
     },
     async (request) => carts.removeLine(request.user!.account, request.params.id),
+  );
+
+  app.put(
+    '/v1/carts/transfer',
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'Fill your cart for a business you own or belong to (the checkout then preselects a business order)', body: cartTransferBodySchema, response: { 200: cartEnvelopeSchema, 403: failure, ...errors } },
+    },
+    async (request) => carts.transfer(request.user!.account, request.body.businessCode),
+  );
+
+  app.put(
+    '/v1/carts/transfer/reverse',
+    {
+      config: signedIn,
+      schema: { tags, security, summary: "Make your cart personal again (the code must be the cart's business)", body: cartTransferBodySchema, response: { 200: cartEnvelopeSchema, ...errors } },
+    },
+    async (request) => carts.transferBack(request.user!.account, request.body.businessCode),
   );
 
   app.patch(

@@ -11,6 +11,7 @@ import { enforceStock, planChanges, stockKeys, type ChangeMode, type RequestedLi
 import { cartRepository as repo, type CartItemRow, type CartRow, type Tx } from './cart.repository.ts';
 import { buildCartView } from './cart.view.ts';
 import { productLookup } from './product-index.ts';
+import { businessOfBuyer } from '../business/business-buyer.ts';
 
 export interface CartDeps {
   db: Database;
@@ -50,6 +51,7 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
         conferanceCode: cart?.conferanceCode ?? null,
         eventOwnerOrder: cart?.eventOwnerOrder ?? false,
         businessEventUserId: cart?.businessEventUserId ?? null,
+        businessCode: cart?.businessCode ?? null,
         now: now(),
       },
       products(),
@@ -168,6 +170,36 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
         return repo.update(tx, cart.id, { couponId: coupon.id, couponType: type });
       });
       return { success: true, message: `Coupon ${coupon.code} applied`, data };
+    },
+
+    /**
+     * `PUT /v1/carts/transfer`: the cart is now filled for this business (its owner or an active
+     * member only; an unknown code answers the same 403). The checkout then preselects a business order.
+     */
+    async transfer(user: UserRow, businessCode: string): Promise<CartAnswer> {
+      let businessName = '';
+      const data = await change(user, async (tx, cart) => {
+        const business = await businessOfBuyer(tx, user.id, businessCode);
+        if (!business) throw new AppError('FORBIDDEN', 'Only the owner and members of this business can fill a cart for it. Check the business code');
+        businessName = business.name;
+        return repo.update(tx, cart.id, { businessId: business.id, businessCode: business.businessCode });
+      });
+      return { success: true, message: `Your cart is now for ${businessName}`, data };
+    },
+
+    /**
+     * `PUT /v1/carts/transfer/reverse`: back to a personal cart. No membership is needed (someone
+     * who left the business must still get their cart back); the code must be the cart's own.
+     */
+    async transferBack(user: UserRow, businessCode: string): Promise<CartAnswer> {
+      const data = await change(user, async (tx, cart) => {
+        if (!cart.businessCode) return cart;
+        if (cart.businessCode.toUpperCase() !== businessCode.trim().toUpperCase()) {
+          throw new AppError('CONFLICT', `Your cart is for business ${cart.businessCode}, not ${businessCode.trim()}`);
+        }
+        return repo.update(tx, cart.id, { businessId: null, businessCode: null });
+      });
+      return { success: true, message: 'Your cart is personal again', data };
     },
 
     /** `PATCH /v1/coupons/unapply`: clears coupon, discount and discount unit (spec §4). */

@@ -29,6 +29,8 @@ export interface CartViewInput {
   conferanceCode: string | null;
   eventOwnerOrder: boolean;
   businessEventUserId: string | null;
+  /** Set when the cart is in a business's context (cart transfer). */
+  businessCode?: string | null;
   now: Date;
 }
 
@@ -118,5 +120,6 @@ export function buildCartView(input: CartViewInput, productById: (id: string) =>
     conferanceCode: input.conferanceCode,
     eventOwnerOrder: input.eventOwnerOrder,
     businessEventUserId: input.businessEventUserId,
+    businessCode: input.businessCode ?? null,
   };
 }

@@ -37,18 +37,18 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
 
   /**
    * pending → paid in ONE transaction: the order row first (the conditional update decides who
-   * wins a race), then the coupon's use (its row lock), then the reserved units become sold (rows
-   * in id order, as placement takes them), the referrer's earning, the certificates and the
-   * confirmation mail in the outbox. Delivery and the catalog reload follow the commit.
+   * wins a race), then the coupon's use (its row lock), the referrer's earning, the certificates,
+   * the confirmation mail in the outbox and, last, the reserved units become sold (rows in id
+   * order, as placement takes them; last so their locks are held briefly). Delivery and the catalog's stock reload follow the commit
+   * (unless `announceStock: false`: the caller announces it).
    * A second call answers 'already-paid'; an expired or cancelled order cannot be paid.
    */
-  async function markOrderPaid(orderId: string, reference: string): Promise<MarkPaidResult> {
+  async function markOrderPaid(orderId: string, reference: string, options: { announceStock?: boolean } = {}): Promise<MarkPaidResult> {
     const done = await db.transaction(async (tx) => {
       const row = await repo.markPaid(tx, orderId, reference, now());
       if (!row) return null;
       const items = await repo.itemsOf(tx, [orderId]);
       if (row.couponId) await redeemHeldCoupon(tx, row);
-      for (const target of stockTargets(items)) await stock.sell(tx, target);
       if (row.referrerUserId && row.referrerUserId !== row.userId) {
         const amountMinor = Math.round((row.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
         if (amountMinor > 0) await repo.addReferralEarning(tx, { userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
@@ -58,6 +58,8 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       // send our mail, with text the sender chose, to someone else's inbox (decision 0005).
       const to = await repo.accountEmail(tx, row.userId);
       if (to) await mail.enqueue(tx as unknown as Database, to, confirmation(row, items));
+      // Stock last, so the product rows other buyers queue on are locked only until the commit.
+      for (const target of stockTargets(items)) await stock.sell(tx, target);
       return { row, items };
     });
     if (!done) {
@@ -67,7 +69,8 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       throw new AppError('ORDER_NOT_PAYABLE', `Order ${existing.orderNumber} is ${existing.status} and cannot be paid`);
     }
     dispatcher.kick();
-    await catalog.changed(productIdsOf(done.items));
+    // The placement paid at once announces reservation and sale together (orders.service.ts).
+    if (options.announceStock !== false) await catalog.changed(productIdsOf(done.items), { stockOnly: true });
     return 'paid';
   }
 
@@ -95,7 +98,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       return lines;
     });
     if (!items) return false;
-    await catalog.changed(productIdsOf(items));
+    await catalog.changed(productIdsOf(items), { stockOnly: true });
     return true;
   }
 

@@ -3,15 +3,18 @@ import type { Order, OrderGraphPoint } from '@app/contract/orders';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
+import { businessOfBuyer } from '../business/business-buyer.ts';
 import { shownStatus, toOrder } from './orders.view.ts';
 
 const MONTHS_IN_GRAPH = 12;
 
-/** Until business accounts exist no business code names anything (and ids of others' orders never leak). */
-const noSuchBusiness = () => new AppError('NOT_FOUND', 'No business has this code');
+/** An unknown code and a business the caller has no part in answer alike, so codes do not leak. */
+const noSuchBusiness = () => new AppError('NOT_FOUND', 'No business of yours has this code');
+const orderNotFound = () => new AppError('NOT_FOUND', 'Order was not found');
 
 /**
- * The order reads: one person's own personal orders only, a constant number of queries each
+ * The order reads: a person's own orders, and a business's orders for its owner (members see the
+ * business orders they placed themselves). A constant number of queries each
  * whatever the page size (lines of a page come in one query). A pending order past its deadline
  * is expired on the way (the sweeper's check, done lazily), so it is never shown as pending.
  */
@@ -41,11 +44,21 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
     return (await toOrders([row]))[0]!;
   }
 
+  /** Whose paid orders a graph counts: the caller's personal ones, or (for its owner only) a business's. */
+  async function graphScope(userId: string, query: { businessCode?: string; isBusiness?: boolean }): Promise<{ userId: string } | { businessId: string }> {
+    if (!query.isBusiness) return { userId };
+    if (!query.businessCode) throw new AppError('VALIDATION_FAILED', 'A business graph needs the businessCode', { fields: { businessCode: ['is required with isBusiness=true'] } });
+    const business = await businessOfBuyer(db, userId, query.businessCode);
+    if (!business) throw noSuchBusiness();
+    if (!business.isOwner) throw new AppError('FORBIDDEN', "Only the business's owner can see its order graphs");
+    return { businessId: business.id };
+  }
+
   async function graph(userId: string, period: 'month' | 'year', query: { businessCode?: string; isBusiness?: boolean }): Promise<{ success: true; data: OrderGraphPoint[] }> {
-    if (query.isBusiness) throw noSuchBusiness();
+    const scope = await graphScope(userId, query);
     const today = now();
     const since = period === 'month' ? new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (MONTHS_IN_GRAPH - 1), 1)) : new Date(0);
-    const { spend, tonnes } = await repo.paidPerPeriod(db, userId, period, since);
+    const { spend, tonnes } = await repo.paidPerPeriod(db, scope, period, since);
     const periods = period === 'month' ? lastMonths(today) : years(spend.map((row) => Number(row.period)), today.getUTCFullYear());
     const points = new Map<string, OrderGraphPoint>(periods.map((p) => [p, { period: p, orders: 0, tonnes: 0, spend: [] }]));
     for (const row of spend) {
@@ -66,11 +79,22 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
   return {
     answer,
     routes: {
-      /** `GET /v1/orders/{id}`: 404 for an order that is not the caller's (ids do not leak) and, for now, for business orders. */
+      /**
+       * `GET /v1/orders/{id}`: the caller's own order (personal or placed for a business), or with
+       * `isBusinessOrder&businessCode` any order of that business for its owner. 404 for anything
+       * else, so ids of others' orders never leak.
+       */
       async getOwn(userId: string, orderId: string, query: { isBusinessOrder?: boolean; businessCode?: string }): Promise<{ success: true; data: Order }> {
-        if (query.isBusinessOrder) throw noSuchBusiness();
+        if (query.isBusinessOrder) {
+          if (!query.businessCode) throw new AppError('VALIDATION_FAILED', 'A business order is read with its businessCode', { fields: { businessCode: ['is required with isBusinessOrder=true'] } });
+          const business = await businessOfBuyer(db, userId, query.businessCode);
+          if (!business) throw orderNotFound();
+          const row = await repo.findById(db, orderId);
+          if (!row || row.businessId !== business.id || (!business.isOwner && row.userId !== userId)) throw orderNotFound();
+          return { success: true, data: await answer(row) };
+        }
         const row = await repo.findOwn(db, userId, orderId);
-        if (!row || row.businessId !== null) throw new AppError('NOT_FOUND', 'Order was not found');
+        if (!row) throw orderNotFound();
         return { success: true, data: await answer(row) };
       },
 

@@ -145,12 +145,13 @@ export const ordersRepository = {
   },
 
   /**
-   * Paid personal orders of a person since `since`, per period ('month' or 'year', UTC by paid
+   * Paid orders since `since` (a person's personal ones, or all of one business's), per period ('month' or 'year', UTC by paid
    * date): order count and spend per currency in one query, tonnes of offset lines in another.
    */
-  async paidPerPeriod(db: Queryable, userId: string, period: 'month' | 'year', since: Date) {
+  async paidPerPeriod(db: Queryable, scope: { userId: string } | { businessId: string }, period: 'month' | 'year', since: Date) {
     const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${orders.paidAt} at time zone 'UTC'), ${sql.raw(period === 'month' ? `'YYYY-MM'` : `'YYYY'`)})`;
-    const paid = and(eq(orders.userId, userId), eq(orders.status, 'paid'), sql`${orders.businessId} is null`, sql`${orders.paidAt} >= ${since.toISOString()}`);
+    const whose = 'businessId' in scope ? eq(orders.businessId, scope.businessId) : and(eq(orders.userId, scope.userId), sql`${orders.businessId} is null`);
+    const paid = and(whose, eq(orders.status, 'paid'), sql`${orders.paidAt} >= ${since.toISOString()}`);
     const [spend, tonnes] = await Promise.all([
       db
         .select({ period: bucket, currency: orders.currency, orders: count(), amountMinor: sql<number>`sum(${orders.totalMinor})`.mapWith(Number) })

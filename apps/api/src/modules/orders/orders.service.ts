@@ -14,6 +14,7 @@ import { createOrderPayments, type PaymentDeps } from './orders.payment.ts';
 import { assertCouponUsable, assertOrderable, frozenLines, lineLabel, outOfStock, requestHash } from './orders.pricing.ts';
 import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
 import { readOrders } from './orders.reads.ts';
+import { businessOfBuyer } from '../business/business-buyer.ts';
 import { stockRepository as stock, stockTargets } from './stock.repository.ts';
 
 export { REFERRAL_EARNING_PERCENT, type MarkPaidResult } from './orders.payment.ts';
@@ -54,9 +55,9 @@ export function createOrdersService(deps: OrdersDeps) {
 
   /**
    * One short transaction: lock the buyer's cart (a person's placements run one after another),
-   * price it from the catalog, hold the coupon use, reserve every line's units by conditional
-   * update in id order, write the order with its frozen lines and empty the cart. Any refusal
-   * rolls everything back.
+   * price it from the catalog, hold the coupon use, write the order with its frozen lines, empty
+   * the cart and, last, reserve every line's units by conditional update in id order. Any
+   * refusal rolls everything back.
    */
   async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string): Promise<{ replayed: OrderRow } | { placed: OrderRow; productIds: string[] }> {
     const cart = await carts.lockForUser(tx, user.id, effectiveCurrency(user));
@@ -82,12 +83,9 @@ export function createOrdersService(deps: OrdersDeps) {
     assertOrderable(view, productById);
 
     const lines = frozenLines(view);
-    for (const target of stockTargets(lines)) {
-      if (await stock.reserve(tx, target)) continue;
-      const line = lines.find((l) => (target.table === 'size' ? l.sizeId === target.id : l.productId === target.id && !l.sizeId))!;
-      throw outOfStock(lineLabel(line), await stock.available(tx, target));
-    }
 
+    const business = body.isBusinessOrder ? await businessOfBuyer(tx, user.id, body.businessCode ?? '') : null;
+    if (body.isBusinessOrder && !business) throw new AppError('FORBIDDEN', 'Only the owner and members of this business can place its orders. Check the business code, or place a personal order');
     const referrer = body.referalUserId && body.referalUserId !== user.id && (await repo.userExists(tx, body.referalUserId)) ? body.referalUserId : null;
     const conferanceCode = body.conferanceCode || cart.conferanceCode || null;
     const placed = await repo.insert(
@@ -95,7 +93,9 @@ export function createOrdersService(deps: OrdersDeps) {
       {
         userId: user.id,
         status: 'pending',
-        kind: conferanceCode ? 'event' : 'personal',
+        kind: business ? 'business' : conferanceCode ? 'event' : 'personal',
+        businessId: business?.id ?? null,
+        businessCode: business?.businessCode ?? null,
         conferanceCode,
         eventOwnerOrder: body.eventOwnerOrder ?? cart.eventOwnerOrder,
         businessEventUserId: body.businessEventUserId ?? cart.businessEventUserId,
@@ -119,7 +119,14 @@ export function createOrdersService(deps: OrdersDeps) {
       lines,
     );
     await carts.deleteItems(tx, cart.id);
-    await carts.update(tx, cart.id, { couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null });
+    await carts.update(tx, cart.id, { couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, businessId: null, businessCode: null });
+    // Stock last: the row locks these conditional updates take are what every buyer of the same
+    // product queues on, so they are held only from here to the commit. A refusal rolls back all.
+    for (const target of stockTargets(lines)) {
+      if (await stock.reserve(tx, target)) continue;
+      const line = lines.find((l) => (target.table === 'size' ? l.sizeId === target.id : l.productId === target.id && !l.sizeId))!;
+      throw outOfStock(lineLabel(line), await stock.available(tx, target));
+    }
     return { placed, productIds: [...new Set(lines.map((line) => line.productId))] };
   }
 
@@ -147,16 +154,15 @@ export function createOrdersService(deps: OrdersDeps) {
       await payments.expireOrder(order.id);
       throw error;
     }
-    if (started.kind === 'paid') await payments.markOrderPaid(order.id, started.reference);
+    if (started.kind === 'paid') await payments.markOrderPaid(order.id, started.reference, { announceStock: false });
     else await repo.setPayment(db, order.id, { reference: started.reference, checkoutUrl: started.checkoutUrl });
   }
 
   return {
     /** `POST /v1/orders`: answers the order (200), or the first order placed with this Idempotency-Key. */
     async place(user: UserRow, body: PlaceBody, idempotencyKey: string | undefined): Promise<OrderAnswer> {
-      if (body.isBusinessOrder) {
-        if (!body.businessCode) throw new AppError('VALIDATION_FAILED', 'Choose the business this order is for', { fields: { businessCode: ['A business order needs businessCode'] } });
-        throw new AppError('FORBIDDEN', 'Business orders are not available yet: business accounts are still to come. Please place a personal order');
+      if (body.isBusinessOrder && !body.businessCode) {
+        throw new AppError('VALIDATION_FAILED', 'Choose the business this order is for', { fields: { businessCode: ['A business order needs businessCode'] } });
       }
       const key = idempotencyKey ?? null;
       const hash = requestHash(body);
@@ -174,8 +180,14 @@ export function createOrdersService(deps: OrdersDeps) {
         throw error;
       }
       if ('replayed' in outcome) return replay(outcome.replayed, hash);
-      await catalog.changed(outcome.productIds);
-      await startPayment(outcome.placed);
+      // One stock reload for the reservation and, when the provider pays at once, the sale too.
+      // Until it resolves the catalog may show a unit more than is left: harmless, since the
+      // database's conditional updates decide every sale, never the read model.
+      try {
+        await startPayment(outcome.placed);
+      } finally {
+        await catalog.changed(outcome.productIds, { stockOnly: true });
+      }
       const order = await reads.answer((await repo.findById(db, outcome.placed.id))!);
       return { success: true, message: order.status === 'paid' ? 'Order placed and paid' : 'Order placed. Please complete the payment', data: order };
     },

@@ -108,6 +108,7 @@ function SignedInCheckout() {
           initialValues={initialValues}
           userId={session.user?._id ?? readStoredUserId()}
           membership={membership}
+          cartForBusiness={Boolean(membership && data.businessCode && data.businessCode.toUpperCase() === membership.businessCode.toUpperCase())}
           countries={{
             options: countryOptions,
             loading: countries.isPending,

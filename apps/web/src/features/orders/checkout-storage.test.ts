@@ -47,6 +47,14 @@ describe('business membership and the business-order choice', () => {
     expect(storedBusinessMembership()).toBeNull();
   });
 
+  it("falls back to the business the person owns (MyBusinessDetails) when they joined none", () => {
+    localStorage.setItem('JoinedBusinessDetails', '');
+    localStorage.setItem('MyBusinessDetails', JSON.stringify({ _id: 'b-9', businessCode: 'OWNED9', name: 'Own Co', userId: REFERRER }));
+    expect(storedBusinessMembership()).toEqual({ businessCode: 'OWNED9', name: 'Own Co', ownerUserId: REFERRER });
+    localStorage.setItem('JoinedBusinessDetails', JSON.stringify({ businessId: { _id: 'b-1', businessCode: 'ACME01' } }));
+    expect(storedBusinessMembership()?.businessCode).toBe('ACME01');
+  });
+
   it("stores BusinessOrderSelection as 'yes' or 'no' (no by default)", () => {
     expect(readBusinessOrderSelection()).toBe('no');
     storeBusinessOrderSelection('yes');

@@ -10,6 +10,7 @@ export const ORDER_STORAGE_KEYS = {
   isLastOrderBusiness: 'isLastOrderBusiness',
   totalOrders: 'TotalOrders',
   joinedBusiness: 'JoinedBusinessDetails',
+  myBusiness: 'MyBusinessDetails',
   conferenceCode: 'conferenceCode',
   eventOwnerOrder: 'eventOwnerOrder',
   userEventId: 'userEventId',
@@ -82,11 +83,16 @@ function membershipOf(record: unknown): BusinessMembership | null {
 }
 
 /**
- * The business the signed-in person is a member of, from `JoinedBusinessDetails` (stored at login,
- * spec §3/§4), or null for a person who belongs to none. Only members are offered a business order.
+ * The business the signed-in person may buy for: the one they joined (`JoinedBusinessDetails`,
+ * stored at login, spec §3/§4), else the one they own (`MyBusinessDetails`); null for a person
+ * with neither. Only they are offered a business order.
  */
 export function storedBusinessMembership(): BusinessMembership | null {
-  const raw = read(ORDER_STORAGE_KEYS.joinedBusiness);
+  return membershipStoredAt(ORDER_STORAGE_KEYS.joinedBusiness) ?? membershipStoredAt(ORDER_STORAGE_KEYS.myBusiness);
+}
+
+function membershipStoredAt(key: string): BusinessMembership | null {
+  const raw = read(key);
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);

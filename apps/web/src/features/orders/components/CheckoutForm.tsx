@@ -19,6 +19,8 @@ export interface CheckoutFormProps {
   userId: string | null;
   /** The business the buyer is a member of; null hides the personal-or-business choice. */
   membership: BusinessMembership | null;
+  /** The cart was filled for the membership's business (`PUT /v1/carts/transfer`): a business order is preselected. */
+  cartForBusiness?: boolean;
   countries: { options: CountryOption[]; loading: boolean; error: string | null; retry: () => void };
   /** The order total as the server priced the cart, for the button. */
   totalLabel: string;
@@ -36,9 +38,9 @@ const optionalLabel = (text: string) => (
 );
 
 /** The checkout form (spec §2 /other/checkout): recipient and address, receipt email, whom the order is for, payment. */
-export function CheckoutForm({ initialValues, userId, membership, countries, totalLabel, canPlace, sending, failure, onPlace }: CheckoutFormProps) {
+export function CheckoutForm({ initialValues, userId, membership, cartForBusiness = false, countries, totalLabel, canPlace, sending, failure, onPlace }: CheckoutFormProps) {
   const form = useForm<CheckoutField>(initialValues, validateCheckout);
-  const [selection, setSelection] = useState<BusinessOrderSelection>(() => (membership ? readBusinessOrderSelection() : 'no'));
+  const [selection, setSelection] = useState<BusinessOrderSelection>(() => (membership ? (cartForBusiness ? 'yes' : readBusinessOrderSelection()) : 'no'));
   const choiceName = useId();
 
   const choose = (next: BusinessOrderSelection) => {
