@@ -73,8 +73,10 @@ function renderAt(path: string) {
 }
 
 /** Lets the queries settle until `done` holds (module loads and fetches take a few turns). */
-async function until(done: () => boolean) {
-  for (let i = 0; i < 30 && !done(); i++) await flush(2);
+/** Waits for the page to reach a state by time, not by a count of turns: a loaded machine needs more turns. */
+async function until(done: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await flush(2);
 }
 
 const page = (orders: Order[], meta: { page: number; size: number; total: number }) => json(200, { success: true, data: orders, meta });
