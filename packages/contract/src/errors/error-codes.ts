@@ -69,6 +69,14 @@ export const ERROR_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   /** The card provider could not be reached or refused the request; nothing was charged. */
   PAYMENT_PROVIDER_FAILED: 502,
+  /** The caller owns a business already (one per owner). */
+  BUSINESS_EXISTS: 409,
+  /** The caller is an active member of a business already (one at a time): they exit it first. */
+  ALREADY_IN_BUSINESS: 409,
+  /** A business's owner cannot join it as a member. */
+  CANNOT_JOIN_OWN_BUSINESS: 409,
+  /** Another business has this address name (slug). */
+  SLUG_TAKEN: 409,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

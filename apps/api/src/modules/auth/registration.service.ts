@@ -1,4 +1,5 @@
 import { VERIFY_LINK_TTL_HOURS, type RegisterBody } from '@app/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
 import { addMinutes, hashPassword, inTransaction, newLinkToken, passwordMatches, siteLink, tokenHash, greetingName, type AuthContext } from './auth.context.ts';
@@ -184,7 +185,3 @@ function safePath(origin: string | undefined): string | null {
   return /^\/(?!\/)[\w\-./?=&%]*$/.test(origin) ? origin : null;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

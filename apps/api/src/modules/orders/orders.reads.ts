@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
+import { requireBusinessOwner } from '../business/business.access.ts';
 import { shownStatus, toOrder } from './orders.view.ts';
 
 const MONTHS_IN_GRAPH = 12;
@@ -100,7 +101,15 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
 
       /** `GET /v1/customer-orders`: newest first; cert=true keeps paid orders with offset lines (those that carry certificates). */
       async customerOrders(userId: string, query: { page: number; size: number; cert?: boolean }) {
-        const { rows, total } = await repo.page(db, userId, { offset: (query.page - 1) * query.size, limit: query.size, certificatesOnly: query.cert === true });
+        const { rows, total } = await repo.page(db, { userId }, { offset: (query.page - 1) * query.size, limit: query.size, certificatesOnly: query.cert === true });
+        await expireLapsed(rows);
+        return { success: true as const, data: await toOrders(rows), meta: { page: query.page, size: query.size, total } };
+      },
+
+      /** `GET /v1/business-customer-orders`: all orders of a business, newest first, for its owner only. */
+      async businessCustomerOrders(userId: string, query: { businessCode: string; page: number; size: number }) {
+        const business = await requireBusinessOwner(db, userId, { businessCode: query.businessCode });
+        const { rows, total } = await repo.page(db, { businessId: business.id }, { offset: (query.page - 1) * query.size, limit: query.size, certificatesOnly: false });
         await expireLapsed(rows);
         return { success: true as const, data: await toOrders(rows), meta: { page: query.page, size: query.size, total } };
       },

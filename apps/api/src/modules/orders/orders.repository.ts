@@ -133,8 +133,9 @@ export const ordersRepository = {
   },
 
   /** A page of the person's personal orders, newest first, and how many there are (two queries, whatever the page size). */
-  async page(db: Queryable, userId: string, options: { offset: number; limit: number; certificatesOnly: boolean }): Promise<{ rows: OrderRow[]; total: number }> {
-    const conditions: SQL[] = [eq(orders.userId, userId), sql`${orders.businessId} is null`];
+  /** A page of a person's personal orders, or (scope businessId) of all of one business's orders. */
+  async page(db: Queryable, scope: { userId: string } | { businessId: string }, options: { offset: number; limit: number; certificatesOnly: boolean }): Promise<{ rows: OrderRow[]; total: number }> {
+    const conditions: SQL[] = 'businessId' in scope ? [eq(orders.businessId, scope.businessId)] : [eq(orders.userId, scope.userId), sql`${orders.businessId} is null`];
     if (options.certificatesOnly) conditions.push(holdsCertificates(db));
     const where = and(...conditions);
     const [rows, [counted]] = await Promise.all([

@@ -1,3 +1,4 @@
+import { businessOrdersQuerySchema } from '@app/contract/business';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema as failure } from '@app/contract';
@@ -60,6 +61,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; placeR
     '/v1/orders/:id',
     { config: signedIn, schema: { tags, security, summary: 'One of your orders', params: orderParamsSchema, querystring: orderReadQuerySchema, response: { 200: orderEnvelopeSchema, ...errors } } },
     async (request) => orders.getOwn(request.user!.id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/v1/business-customer-orders',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "A business's orders, newest first, ten a page (spec §9): its owner only (members 403, unknown code 404)",
+        querystring: businessOrdersQuerySchema,
+        response: { 200: customerOrdersEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => orders.businessCustomerOrders(request.user!.id, request.query),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { isSupportedCurrency } from '@app/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Order, orderCreateBodySchema } from '@app/contract/orders';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -34,7 +35,6 @@ export interface OrderAnswer {
   data: Order;
 }
 
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Orders (spec §3, §4, §7): placing one from the buyer's server cart, paying it through the
@@ -198,10 +198,4 @@ export function createOrdersService(deps: OrdersDeps) {
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 4; current = current.cause as typeof current, depth += 1) {
-    if (current.code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
 

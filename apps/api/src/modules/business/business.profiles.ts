@@ -1,0 +1,123 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { BusinessUpdateBody, BusinessWriteBody, OwnBusiness, PublicBusiness } from '@app/contract/business';
+import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { businesses, businessMembers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { businessOwnedBy, findBusinessByCode, requireBusinessOwner, type BusinessRow } from './business.access.ts';
+import { newJoinCodes, slugFor } from './business.codes.ts';
+import { toOwnBusiness, toPublicBusiness } from './business.view.ts';
+
+/** Collisions of random codes are rare; a few draws settle them. */
+const MAX_DRAWS = 6;
+
+const businessExists = () => new AppError('BUSINESS_EXISTS', 'You already have a business account; edit it instead of creating another');
+const slugTaken = () => new AppError('SLUG_TAKEN', 'Another business uses this address name; choose another');
+
+type Written = { name: string; description?: string; website?: string; logoUrl?: string; address?: BusinessRow['address']; country?: string; industry?: string; size?: string };
+
+/** Only the fields a body carries, so an update leaves the rest as they were. */
+function columnsOf(body: Written) {
+  const columns: Partial<typeof businesses.$inferInsert> = {};
+  for (const key of ['name', 'description', 'website', 'logoUrl', 'country', 'industry', 'size'] as const) {
+    if (body[key] !== undefined) columns[key] = body[key];
+  }
+  if (body.address !== undefined) columns.address = body.address ?? null;
+  return columns;
+}
+
+/** Business profiles (spec §7 Business): the owner creates and edits; anyone reads the public part by code. */
+export function createBusinessProfiles(db: Database) {
+  async function activeMembers(businessId: string) {
+    return db
+      .select({ id: businessMembers.id, userId: businessMembers.userId, role: businessMembers.role })
+      .from(businessMembers)
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.status, 'active')))
+      .orderBy(asc(businessMembers.joinedAt));
+  }
+
+  async function ownView(row: BusinessRow): Promise<OwnBusiness> {
+    return toOwnBusiness(row, await activeMembers(row.id));
+  }
+
+  return {
+    /** One business per owner; codes and slug drawn again on the rare collision. */
+    async create(userId: string, body: BusinessWriteBody & { name: string }): Promise<OwnBusiness> {
+      if (await businessOwnedBy(db, userId)) throw businessExists();
+      for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
+        try {
+          const [row] = await db
+            .insert(businesses)
+            .values({ ...columnsOf(body as Written), name: body.name, ownerUserId: userId, ...newJoinCodes(body.name), businessSlug: slugFor(body.name, attempt) })
+            .returning();
+          return ownView(row!);
+        } catch (error) {
+          const broken = uniqueViolation(error);
+          if (!broken) throw error;
+          // Two creates by one owner at once: the second finds the first.
+          if (broken.constraint.includes('owner') || (await businessOwnedBy(db, userId))) throw businessExists();
+        }
+      }
+      throw new AppError('CONFLICT', 'Could not give the business a unique code; please try again');
+    },
+
+    async update(userId: string, businessId: string, body: BusinessUpdateBody): Promise<OwnBusiness> {
+      await requireBusinessOwner(db, userId, { businessId });
+      const columns = columnsOf(body as Written);
+      const [row] = await db
+        .update(businesses)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, userId)))
+        .returning();
+      return ownView(row!);
+    },
+
+    async setSlug(userId: string, businessId: string, businessSlug: string): Promise<OwnBusiness> {
+      await requireBusinessOwner(db, userId, { businessId });
+      try {
+        const [row] = await db.update(businesses).set({ businessSlug, updatedAt: new Date() }).where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, userId))).returning();
+        return ownView(row!);
+      } catch (error) {
+        if (uniqueViolation(error)) throw slugTaken();
+        throw error;
+      }
+    },
+
+    /** `business-profiles/user/{userId}`: the caller's own business (the web's MyBusinessDetails), or null. */
+    async ofUser(callerId: string, userId: string): Promise<OwnBusiness | null> {
+      if (callerId !== userId) throw new AppError('FORBIDDEN', 'You can only read your own business account');
+      const row = await businessOwnedBy(db, userId);
+      return row ? ownView(row) : null;
+    },
+
+    /** `business-profiles/me/{businessCode}`: the owner's full view. */
+    async me(callerId: string, businessCode: string): Promise<OwnBusiness> {
+      return ownView(await requireBusinessOwner(db, callerId, { businessCode }));
+    },
+
+    /** `business-profiles/profile?businessCode=`: public, for visitors too (spec §6). */
+    async publicProfile(businessCode: string): Promise<PublicBusiness> {
+      const row = await findBusinessByCode(db, businessCode);
+      if (!row) throw new AppError('NOT_FOUND', 'No business has this code');
+      return toPublicBusiness(row);
+    },
+
+    /** `business-profiles/slug/{slug}`: public, for a business's own page. */
+    async bySlug(businessSlug: string): Promise<PublicBusiness> {
+      const [row] = await db.select().from(businesses).where(eq(businesses.businessSlug, businessSlug)).limit(1);
+      if (!row) throw new AppError('NOT_FOUND', 'No business has this address');
+      return toPublicBusiness(row);
+    },
+
+    /** `business-profiles?page=&size=` (spec §9: a hundred a page): the public directory, newest first. */
+    async list(page: number, size: number) {
+      const [rows, [counted]] = await Promise.all([
+        db.select().from(businesses).orderBy(desc(businesses.createdAt), desc(businesses.id)).limit(size).offset((page - 1) * size),
+        db.select({ n: count() }).from(businesses),
+      ]);
+      return { data: rows.map(toPublicBusiness), meta: { page, size, total: counted?.n ?? 0 } };
+    },
+  };
+}
+
+export type BusinessProfiles = ReturnType<typeof createBusinessProfiles>;

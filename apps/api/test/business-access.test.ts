@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { call, createBusiness } from './business-helpers.ts';
+import { createTestApp, json } from './helper.ts';
+import { quickBuyer } from './order-helpers.ts';
+
+/**
+ * Access to business records as a table (spec §6 roles): every owner-only call refuses a plain
+ * member and a stranger, every member-or-owner call refuses a stranger, and nobody reads another
+ * business's members or orders. A business route in the API document without a row here fails
+ * the last test, so a new route has to say who may call it.
+ */
+let app: FastifyInstance;
+type Person = Awaited<ReturnType<typeof quickBuyer>>;
+let owner: Person;
+let member: Person;
+let stranger: Person;
+let business: { id: string; businessCode: string };
+let memberId: string;
+
+type Row = { method: 'GET' | 'PUT' | 'POST'; route: string; url: () => string; body?: unknown };
+
+const ownerOnly: Row[] = [
+  { method: 'PUT', route: '/api/v1/business-profiles/{id}', url: () => `/api/v1/business-profiles/${business.id}`, body: { description: 'hijacked' } },
+  { method: 'PUT', route: '/api/v1/business-profiles/business-slug/{id}', url: () => `/api/v1/business-profiles/business-slug/${business.id}`, body: { businessSlug: 'hijacked-slug' } },
+  { method: 'GET', route: '/api/v1/business-profiles/me/{businessCode}', url: () => `/api/v1/business-profiles/me/${business.businessCode}` },
+  { method: 'PUT', route: '/api/v1/business-profiles/remove/user/{id}', url: () => `/api/v1/business-profiles/remove/user/${memberId}` },
+  { method: 'PUT', route: '/api/v1/business-profiles/update/user/{id}', url: () => `/api/v1/business-profiles/update/user/${memberId}`, body: { title: 'hijacked' } },
+  { method: 'GET', route: '/api/v1/business-user-profiles/business/{businessId}', url: () => `/api/v1/business-user-profiles/business/${business.id}` },
+  { method: 'GET', route: '/api/v1/business-user-profiles/business/stats/{businessId}', url: () => `/api/v1/business-user-profiles/business/stats/${business.id}` },
+  { method: 'GET', route: '/api/v1/business-customer-orders', url: () => `/api/v1/business-customer-orders?businessCode=${business.businessCode}` },
+];
+
+/** Calls about the caller's own records, or public ones: who may call them is tested in the profile and member tests. */
+const selfOrPublic = [
+  'POST /api/v1/business-profiles',
+  'GET /api/v1/business-profiles',
+  'GET /api/v1/business-profiles/user/{userId}',
+  'GET /api/v1/business-profiles/profile',
+  'GET /api/v1/business-profiles/slug/{slug}',
+  'POST /api/v1/business-user-profiles/join',
+  'GET /api/v1/business-user-profiles/user/{userId}',
+  'PUT /api/v1/business-user-profiles/exit/business',
+  'GET /api/v1/business-user-profiles/{id}',
+];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [owner, member, stranger] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
+  business = await createBusiness(app, owner.token, { name: 'Guarded Ltd' });
+  const joined = await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode });
+  memberId = joined.body.data.id;
+});
+afterAll(async () => app?.close());
+
+describe('owner-only calls', () => {
+  it.each(ownerOnly.map((row) => [`${row.method} ${row.route}`, row] as const))('%s: 401 for a visitor, 403 for a member and a stranger, 200 for the owner', async (_name, row) => {
+    expect((await call(app, null, row.method, row.url(), row.body)).status).toBe(401);
+    for (const person of [member, stranger]) {
+      const refused = await call(app, person.token, row.method, row.url(), row.body);
+      expect(refused.status, `${person === member ? 'member' : 'stranger'}: ${JSON.stringify(refused.body)}`).toBe(403);
+      expect(refused.body.code).toBe('FORBIDDEN');
+      expect(JSON.stringify(refused.body)).not.toContain('-SUP-');
+    }
+    const allowed = await call(app, owner.token, row.method, row.url(), row.body);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+  });
+
+  it('leaves the business as it was after the refused writes', async () => {
+    const seen = await call(app, owner.token, 'GET', `/api/v1/business-profiles/me/${business.businessCode}`);
+    // The owner's own rows above wrote these; refused callers ran first and changed nothing in between.
+    expect(seen.body.data.description).toBe('hijacked');
+    const membership = await call(app, member.token, 'GET', `/api/v1/business-user-profiles/${memberId}`);
+    expect(membership.status).toBe(200);
+  });
+
+  it('answers 404 for businesses and memberships that do not exist', async () => {
+    const missing = '0190a1b2-c3d4-7e5f-8a9b-0000000000ff';
+    expect((await call(app, owner.token, 'GET', `/api/v1/business-user-profiles/business/${missing}`)).status).toBe(404);
+    expect((await call(app, owner.token, 'PUT', `/api/v1/business-profiles/remove/user/${missing}`)).status).toBe(404);
+    expect((await call(app, owner.token, 'GET', `/api/v1/business-customer-orders?businessCode=NOPE-ABCDEF`)).status).toBe(404);
+    expect((await call(app, owner.token, 'GET', `/api/v1/business-user-profiles/business/not-an-id`)).status).toBe(400);
+  });
+});
+
+describe('own records', () => {
+  it("lets nobody but the member and the owner read a membership, and nobody read another person's", async () => {
+    expect((await call(app, stranger.token, 'GET', `/api/v1/business-user-profiles/${memberId}`)).status).toBe(404);
+    expect((await call(app, owner.token, 'GET', `/api/v1/business-user-profiles/${memberId}`)).status).toBe(200);
+    expect((await call(app, stranger.token, 'GET', `/api/v1/business-user-profiles/user/${member.id}`)).status).toBe(403);
+    expect((await call(app, stranger.token, 'GET', `/api/v1/business-profiles/user/${owner.id}`)).status).toBe(403);
+  });
+
+  it('has a row for every business route in the API document', async () => {
+    const spec = json(await app.inject({ method: 'GET', url: '/api/docs/json' }));
+    const routes = Object.entries(spec.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => /^\/api\/v1\/business-(profiles|user-profiles|customer-orders)/.test(path))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const covered = new Set([...ownerOnly.map((row) => `${row.method} ${row.route}`), ...selfOrPublic]);
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+    expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+});

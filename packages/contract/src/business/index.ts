@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { textField } from '../common/text-policy.ts';
+
+/**
+ * Business accounts (spec §3 Business profile and Joined-business record, §4 join codes, §6 roles,
+ * §7 Business calls). The spec shows no write payloads; these are ours: name, description,
+ * website, logo, address, country, industry, size.
+ */
+
+/** Spec §9: business lists come a hundred at a time. */
+export const BUSINESS_LIST_PAGE_SIZE = 100;
+/** Spec §9: business orders come ten at a time. */
+export const BUSINESS_ORDERS_PAGE_SIZE = 10;
+/** Members are listed at most this many at a time. */
+export const BUSINESS_MEMBERS_MAX_PAGE_SIZE = 100;
+
+export const BUSINESS_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+export type BusinessSize = (typeof BUSINESS_SIZES)[number];
+
+/** The role a joiner takes is decided by the code they used (spec §4). */
+export const BUSINESS_MEMBER_ROLES = ['employee', 'supplier', 'distributor'] as const;
+export type BusinessMemberRole = (typeof BUSINESS_MEMBER_ROLES)[number];
+
+/** Where the web sends someone after joining: employees to the employer page, others to the business page (spec §2, §4). */
+export const landingPageForRole = (role: BusinessMemberRole) => (role === 'employee' ? '/other/my-employer-account' : '/other/my-business-account');
+
+/** The localStorage keys (spec §3) that hold a join code taken from a link, and the role each gives. */
+export const JOIN_CODE_KEYS = { JoinBusinessCode: 'employee', JoinSupplierCode: 'supplier', JoinDistributorCode: 'distributor' } as const;
+
+const uuid = z.uuid({ message: 'must be an id' });
+export const businessIdParamsSchema = z.object({ id: uuid });
+export const businessIdPathSchema = z.object({ businessId: uuid });
+export const userIdParamsSchema = z.object({ userId: uuid });
+
+/** A join or business code as people type it: letters, digits and dashes; matched in any letter case. */
+export const businessCodeSchema = z
+  .string({ error: 'Enter a business code' })
+  .trim()
+  .min(3, 'A business code has at least 3 characters')
+  .max(40, 'A business code has at most 40 characters')
+  .regex(/^[A-Za-z0-9-]+$/, 'A business code uses letters, digits and dashes');
+
+const websiteSchema = z
+  .string()
+  .trim()
+  .max(300, 'A website address can have at most 300 characters')
+  .refine((value) => value === '' || /^https?:\/\/[^\s<>]+\.[^\s<>]+$/i.test(value), 'A website starts with http:// or https://');
+
+const logoUrlSchema = z
+  .string()
+  .trim()
+  .max(500, 'A logo address can have at most 500 characters')
+  .refine((value) => value === '' || /^(https?:\/\/|\/uploads\/)[^\s<>"']+$/i.test(value), 'A logo is an https:// address or an uploaded image');
+
+const countrySchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^[A-Za-z]{2}$/.test(value), 'A country is a two-letter code')
+  .transform((code) => code.toUpperCase());
+
+export const businessAddressSchema = z.strictObject({
+  line1: textField({ label: 'address', max: 120, required: true }),
+  line2: textField({ label: 'address line 2', max: 120 }).nullish(),
+  city: textField({ label: 'city', max: 80, required: true }),
+  postalCode: textField({ label: 'postal code', max: 20, required: true }),
+  region: textField({ label: 'region', max: 80 }).nullish(),
+  country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'A country is a two-letter code').transform((code) => code.toUpperCase()),
+});
+export type BusinessAddress = z.infer<typeof businessAddressSchema>;
+
+/** `POST /v1/business-profiles` and `PUT /v1/business-profiles/{id}` (an update may leave fields out). */
+export const businessWriteBodySchema = z.strictObject({
+  name: textField({ label: 'business name', max: 120, required: true }),
+  description: textField({ label: 'description', max: 2000, multiline: true }).optional(),
+  website: websiteSchema.optional(),
+  logoUrl: logoUrlSchema.optional(),
+  address: businessAddressSchema.nullish(),
+  country: countrySchema.optional(),
+  industry: textField({ label: 'industry', max: 80 }).optional(),
+  size: z.union([z.enum(BUSINESS_SIZES, { error: `A size is one of ${BUSINESS_SIZES.join(', ')}` }), z.literal('')]).optional(),
+});
+export type BusinessWriteBody = z.input<typeof businessWriteBodySchema>;
+export const businessUpdateBodySchema = businessWriteBodySchema.partial();
+export type BusinessUpdateBody = z.input<typeof businessUpdateBodySchema>;
+
+/** `PUT /v1/business-profiles/business-slug/{id}`. */
+export const businessSlugSchema = z
+  .string({ error: 'Enter an address name' })
+  .trim()
+  .toLowerCase()
+  .min(3, 'An address name has at least 3 characters')
+  .max(80, 'An address name has at most 80 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An address name uses lowercase letters, digits and single dashes between them');
+export const businessSlugBodySchema = z.strictObject({ businessSlug: businessSlugSchema });
+
+/** `POST v1/business-user-profiles/join` (spec: "a businessCode for join"); any of the three codes. */
+export const joinBusinessBodySchema = z.strictObject({ businessCode: businessCodeSchema });
+
+/** `PUT /v1/business-profiles/update/user/{id}`: what the owner may change about a member. */
+export const memberUpdateBodySchema = z
+  .strictObject({
+    title: textField({ label: 'job title', max: 80 }).optional(),
+    department: textField({ label: 'department', max: 80 }).optional(),
+  })
+  .refine((body) => body.title !== undefined || body.department !== undefined, 'Give a title or a department to change');
+
+export const businessListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(BUSINESS_LIST_PAGE_SIZE).default(BUSINESS_LIST_PAGE_SIZE),
+});
+export const memberListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(BUSINESS_MEMBERS_MAX_PAGE_SIZE).default(20),
+});
+export const businessCodeQuerySchema = z.object({ businessCode: businessCodeSchema });
+export const businessCodeParamsSchema = z.object({ businessCode: businessCodeSchema });
+export const businessOrdersQuerySchema = z.object({
+  businessCode: businessCodeSchema,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(BUSINESS_ORDERS_PAGE_SIZE).default(BUSINESS_ORDERS_PAGE_SIZE),
+});
+
+const addressViewSchema = z.object({
+  line1: z.string(),
+  line2: z.string().nullish(),
+  city: z.string(),
+  postalCode: z.string(),
+  region: z.string().nullish(),
+  country: z.string(),
+});
+
+/** What anyone may read about a business (spec §6: visitors read a business profile by code). */
+export const publicBusinessSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  businessCode: z.string(),
+  businessSlug: z.string(),
+  description: z.string(),
+  website: z.string(),
+  logoUrl: z.string(),
+  country: z.string(),
+  industry: z.string(),
+  size: z.string(),
+  createdAt: z.string(),
+});
+export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
+
+/** The owner's view (spec §3 Business profile: _id, businessCode, name, userId, businessSlug, buyerprofiles). */
+export const ownBusinessSchema = publicBusinessSchema.extend({
+  userId: z.string(),
+  supplierCode: z.string(),
+  distributorCode: z.string(),
+  address: addressViewSchema.nullable(),
+  /** Active members, as the spec's list of buyer profiles (each with _id). */
+  buyerprofiles: z.array(z.object({ _id: z.string(), userId: z.string(), role: z.enum(BUSINESS_MEMBER_ROLES) })),
+  updatedAt: z.string(),
+});
+export type OwnBusiness = z.infer<typeof ownBusinessSchema>;
+
+/** A membership (spec §3 Joined-business record: businessId with _id and businessCode). */
+export const membershipSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  userId: z.string(),
+  role: z.enum(BUSINESS_MEMBER_ROLES),
+  status: z.enum(['active', 'exited', 'removed']),
+  title: z.string(),
+  department: z.string(),
+  joinedAt: z.string(),
+  leftAt: z.string().nullable(),
+  businessId: publicBusinessSchema,
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+/** A member as the owner lists them. */
+export const businessMemberSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(BUSINESS_MEMBER_ROLES),
+  status: z.enum(['active', 'exited', 'removed']),
+  title: z.string(),
+  department: z.string(),
+  joinedAt: z.string(),
+  /** The member's latest footprint saved into the business, kg CO2e; null when none. */
+  carbonTotalKg: z.number().nullable(),
+});
+export type BusinessMember = z.infer<typeof businessMemberSchema>;
+
+export const businessMemberStatsSchema = z.object({
+  active: z.number().int(),
+  byRole: z.object({ employee: z.number().int(), supplier: z.number().int(), distributor: z.number().int() }),
+  exited: z.number().int(),
+  removed: z.number().int(),
+  withFootprint: z.number().int(),
+  /** Sum of active members' latest saved footprints, kg CO2e. */
+  footprintKg: z.number(),
+});
+export type BusinessMemberStats = z.infer<typeof businessMemberStatsSchema>;
