@@ -28,6 +28,8 @@ export const LAZY_PAGES = [
   { path: 'other/checkout/complete/:id', module: 'src/app/routes/CheckoutCompletePage.tsx', load: () => import('./routes/CheckoutCompletePage.tsx'), name: 'CheckoutCompletePage' },
   { path: 'account/orders', module: 'src/app/routes/OrdersPage.tsx', load: () => import('./routes/OrdersPage.tsx'), name: 'OrdersPage' },
   { path: 'account/orders/:id', module: 'src/app/routes/OrderDetailsPage.tsx', load: () => import('./routes/OrderDetailsPage.tsx'), name: 'OrderDetailsPage' },
+  { path: 'other/my-business-account', module: 'src/features/business/pages/MyBusinessAccountPage.tsx', load: () => import('../features/business/pages/MyBusinessAccountPage.tsx'), name: 'MyBusinessAccountPage' },
+  { path: 'other/my-employer-account', module: 'src/features/business/pages/MyEmployerAccountPage.tsx', load: () => import('../features/business/pages/MyEmployerAccountPage.tsx'), name: 'MyEmployerAccountPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 

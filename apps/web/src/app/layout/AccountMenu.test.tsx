@@ -47,7 +47,7 @@ describe('header account menu', () => {
     expect(accessibleName(button).startsWith(visible)).toBe(true);
   });
 
-  it('names the person and opens a menu with Account, Orders and Log out', () => {
+  it('names the person and opens a menu with Account, Orders, Business account, Employer and Log out', () => {
     const { container } = renderMenu();
     const button = getButton(container, 'Ada, account menu');
     expect(button.textContent).toContain('Ada');
@@ -56,7 +56,7 @@ describe('header account menu', () => {
     click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const items = [...container.querySelectorAll('[role="menuitem"]')];
-    expect(items.map((item) => item.textContent)).toEqual(['Account', 'Orders', 'Log out']);
+    expect(items.map((item) => item.textContent)).toEqual(['Account', 'Orders', 'Business account', 'Employer', 'Log out']);
     expect(document.activeElement).toBe(items[0]);
     pressKey(items[0]!, 'ArrowDown');
     expect(document.activeElement).toBe(items[1]);

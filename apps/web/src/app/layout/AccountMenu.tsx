@@ -2,6 +2,14 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logOut as endSession } from '../../features/session/sign-in.ts';
 
+/** The menu's pages, in order; Log out follows them. */
+const MENU_LINKS = [
+  { to: '/account', label: 'Account' },
+  { to: '/account/orders', label: 'Orders' },
+  { to: '/other/my-business-account', label: 'Business account' },
+  { to: '/other/my-employer-account', label: 'Employer' },
+] as const;
+
 function storedFirstName(): string | null {
   try {
     return localStorage.getItem('name')?.split(' ')[0] || null;
@@ -93,33 +101,24 @@ export function AccountMenu({ firstName }: { firstName: string | null }) {
       </button>
       {open && (
         <div id={menuId} role="menu" aria-label="Account" className="account-menu__list" onKeyDown={onMenuKeyDown}>
-          <Link
-            ref={(element) => {
-              items.current[0] = element;
-            }}
-            role="menuitem"
-            tabIndex={-1}
-            to="/account"
-            className="account-menu__item"
-            onClick={() => setOpen(false)}
-          >
-            Account
-          </Link>
-          <Link
-            ref={(element) => {
-              items.current[1] = element;
-            }}
-            role="menuitem"
-            tabIndex={-1}
-            to="/account/orders"
-            className="account-menu__item"
-            onClick={() => setOpen(false)}
-          >
-            Orders
-          </Link>
+          {MENU_LINKS.map((link, index) => (
+            <Link
+              key={link.to}
+              ref={(element) => {
+                items.current[index] = element;
+              }}
+              role="menuitem"
+              tabIndex={-1}
+              to={link.to}
+              className="account-menu__item"
+              onClick={() => setOpen(false)}
+            >
+              {link.label}
+            </Link>
+          ))}
           <button
             ref={(element) => {
-              items.current[2] = element;
+              items.current[MENU_LINKS.length] = element;
             }}
             role="menuitem"
             tabIndex={-1}

@@ -1,3 +1,4 @@
+import { takeJoinLanding } from '../../features/business/join-codes.ts';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getSession } from '../../features/session/index.ts';
@@ -64,7 +65,7 @@ export function LoginPage() {
             <FormAlert variant="info">{SESSION_ENDED_NOTICE}</FormAlert>
           </div>
         )}
-        <AuthPanel tab={tab} onTabChange={changeTab} initialEmail={params.get('email') ?? ''} next={next} onSignedIn={() => navigate(next ?? '/', { replace: true })} />
+        <AuthPanel tab={tab} onTabChange={changeTab} initialEmail={params.get('email') ?? ''} next={next} onSignedIn={() => navigate(takeJoinLanding() ?? next ?? '/', { replace: true })} />
       </section>
       <ul className="auth-aside" aria-label="Why create an account">
         {BENEFITS.map((benefit) => (

@@ -1,4 +1,4 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { loginPath } from '../../features/auth/redirects.ts';
@@ -25,7 +25,9 @@ export function OrderDetailsPage() {
 }
 
 function OrderDetails({ id }: { id: string }) {
-  const order = useOrder(id);
+  // From the business account's order list: one of the business's orders, read as its owner.
+  const [search] = useSearchParams();
+  const order = useOrder(id, search.get('businessCode') ?? undefined);
   if (order.isPending) {
     return (
       <div role="status" aria-label="Loading the order">

@@ -49,8 +49,8 @@ export interface OrdersPage {
 export const orderKeys = {
   all: [...USER_SCOPED_QUERY_KEY, 'orders'] as const,
   one: (id: string) => [...orderKeys.all, 'one', id] as const,
-  page: (page: number) => [...orderKeys.all, 'page', page] as const,
-  graph: (period: 'month' | 'year') => [...orderKeys.all, 'graph', period] as const,
+  page: (page: number, businessCode?: string) => [...orderKeys.all, 'page', page, businessCode ?? null] as const,
+  graph: (period: 'month' | 'year', businessCode?: string) => [...orderKeys.all, 'graph', period, businessCode ?? null] as const,
 };
 
 /** `POST v1/orders` with the order payload; the key makes a retry of the same attempt return the first order. */
@@ -79,9 +79,10 @@ async function read<T>(path: string, fallback: string, query?: Record<string, st
   return response as ApiResponse<T> & { data: T };
 }
 
-/** `GET v1/orders/{id}`: one of the caller's orders. */
-export async function getOrder(id: string): Promise<Order> {
-  const response = await read<Envelope<Order>>(`v1/orders/${encodeURIComponent(id)}`, 'We could not find this order.');
+/** `GET v1/orders/{id}`: one of the caller's orders, or with a businessCode one of that business's orders (its owner). */
+export async function getOrder(id: string, businessCode?: string): Promise<Order> {
+  const query = businessCode ? { isBusinessOrder: true, businessCode } : undefined;
+  const response = await read<Envelope<Order>>(`v1/orders/${encodeURIComponent(id)}`, 'We could not find this order.', query);
   return response.data.data;
 }
 
@@ -89,14 +90,18 @@ export async function getOrder(id: string): Promise<Order> {
  * `GET v1/customer-orders?page=`: the caller's orders, newest first, each with its certificate
  * serials. (`cert=true` would keep only orders holding certificates: the history shows them all.)
  */
-export async function listCustomerOrders(page: number): Promise<OrdersPage> {
-  const response = await read<Envelope<Order[]> & { meta: { page: number; size: number; total: number } }>('v1/customer-orders', ORDERS_FETCH_ERROR, { page });
+export async function listCustomerOrders(page: number, businessCode?: string): Promise<OrdersPage> {
+  // A business's orders (its owner only): `GET v1/business-customer-orders?page=&size=10&businessCode=` (spec §7, §9).
+  const response = businessCode
+    ? await read<Envelope<Order[]> & { meta: { page: number; size: number; total: number } }>('v1/business-customer-orders', ORDERS_FETCH_ERROR, { page, size: 10, businessCode })
+    : await read<Envelope<Order[]> & { meta: { page: number; size: number; total: number } }>('v1/customer-orders', ORDERS_FETCH_ERROR, { page });
   const { data, meta } = response.data;
   return { orders: data, page: meta.page, size: meta.size, total: meta.total };
 }
 
 /** `GET v1/orders/graph` (per month) or `GET v1/orders/annual/graph` (per year): paid orders' spend and tonnes. */
-export async function getOrderGraph(period: 'month' | 'year'): Promise<OrderGraphPoint[]> {
-  const response = await read<Envelope<OrderGraphPoint[]>>(period === 'month' ? 'v1/orders/graph' : 'v1/orders/annual/graph', 'Your order graphs could not be loaded.');
+export async function getOrderGraph(period: 'month' | 'year', businessCode?: string): Promise<OrderGraphPoint[]> {
+  const query = businessCode ? { businessCode, isBusiness: true } : undefined;
+  const response = await read<Envelope<OrderGraphPoint[]>>(period === 'month' ? 'v1/orders/graph' : 'v1/orders/annual/graph', 'Your order graphs could not be loaded.', query);
   return response.data.data;
 }

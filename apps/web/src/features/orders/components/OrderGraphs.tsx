@@ -22,9 +22,9 @@ function ChartsLoading() {
 }
 
 /** Spend (one series per currency) and tonnes retired, per month or per year, from paid orders. */
-export function OrderGraphs() {
+export function OrderGraphs({ businessCode }: { businessCode?: string } = {}) {
   const [period, setPeriod] = useState<GraphPeriod>('month');
-  const query = useOrderGraph(period);
+  const query = useOrderGraph(period, true, businessCode);
   const current = PERIODS.find((p) => p.value === period)!;
 
   let body;

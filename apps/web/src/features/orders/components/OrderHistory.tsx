@@ -8,11 +8,13 @@ import { OrderStatusBadge, TestPaymentBadge, formatOrderDate, formatTonnes, orde
 export interface OrderHistoryProps {
   page: number;
   onPage: (page: number) => void;
+  /** A business's orders (for its owner) instead of the caller's own. */
+  businessCode?: string;
 }
 
 /** The caller's orders, newest first, a page at a time; totals in each order's own currency. */
-export function OrderHistory({ page, onPage }: OrderHistoryProps) {
-  const query = useCustomerOrders(page);
+export function OrderHistory({ page, onPage, businessCode }: OrderHistoryProps) {
+  const query = useCustomerOrders(page, businessCode);
 
   if (query.isPending) {
     return (
@@ -73,7 +75,7 @@ export function OrderHistory({ page, onPage }: OrderHistoryProps) {
             <li key={order.id} className="order-row" data-testid="order-row">
               <div>
                 <p className="order-row__number">
-                  <Link to={`/account/orders/${order.id}`}>{order.orderNumber}</Link>
+                  <Link to={`/account/orders/${order.id}${businessCode ? `?businessCode=${encodeURIComponent(businessCode)}` : ''}`}>{order.orderNumber}</Link>
                   <OrderStatusBadge status={order.status} />
                   <TestPaymentBadge order={order} />
                 </p>
