@@ -20,6 +20,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: true,
     manifest: !isSsrBuild,
+    modulePreload: {
+      // A lazy page's JavaScript imports arrive with the page chunk itself (the browser fetches a
+      // module's imports in parallel as soon as it parses it), and the server preloads a rendered
+      // page's chunks from the manifest. Listing every page's JS files again in the entry cost the
+      // first load of every page ~0.1 KB per route; only CSS, which the chunk cannot load itself, stays.
+      resolveDependencies: (_file, deps, context) => (context.hostType === 'js' ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+    },
   },
   server: {
     proxy: {

@@ -8,6 +8,9 @@ import { PageLoading } from './routes/PageLoading.tsx';
 import { ProductPage } from './routes/ProductPage.tsx';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
 
+const BUSINESS_PAGES = 'src/features/business/pages/BusinessPages.tsx';
+const loadBusinessPages = () => import('../features/business/pages/BusinessPages.tsx');
+
 /**
  * Pages loaded on demand, so a visit to the shop downloads only the shop. `module` is the
  * source path Vite's manifest uses: the server looks it up to send the page's chunk and CSS
@@ -28,8 +31,8 @@ export const LAZY_PAGES = [
   { path: 'other/checkout/complete/:id', module: 'src/app/routes/CheckoutCompletePage.tsx', load: () => import('./routes/CheckoutCompletePage.tsx'), name: 'CheckoutCompletePage' },
   { path: 'account/orders', module: 'src/app/routes/OrdersPage.tsx', load: () => import('./routes/OrdersPage.tsx'), name: 'OrdersPage' },
   { path: 'account/orders/:id', module: 'src/app/routes/OrderDetailsPage.tsx', load: () => import('./routes/OrderDetailsPage.tsx'), name: 'OrderDetailsPage' },
-  { path: 'other/my-business-account', module: 'src/features/business/pages/MyBusinessAccountPage.tsx', load: () => import('../features/business/pages/MyBusinessAccountPage.tsx'), name: 'MyBusinessAccountPage' },
-  { path: 'other/my-employer-account', module: 'src/features/business/pages/MyEmployerAccountPage.tsx', load: () => import('../features/business/pages/MyEmployerAccountPage.tsx'), name: 'MyEmployerAccountPage' },
+  { path: 'other/my-business-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyBusinessAccountPage' },
+  { path: 'other/my-employer-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyEmployerAccountPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 

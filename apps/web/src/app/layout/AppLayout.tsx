@@ -1,6 +1,5 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
-import { captureJoinCodes } from '../../features/business/join-codes.ts';
+import { Outlet } from 'react-router';
 import { Toaster } from '../../components/ui/Toaster.tsx';
 import { useCompareIds } from '../../features/compare/compare-store.ts';
 import { useAddToCart } from '../routes/use-add-to-cart.ts';
@@ -30,14 +29,6 @@ function useWakeSectionsOnCurrencyChange() {
   }, [currency]);
 }
 
-/** A join code in any page's address (spec §4) is stored for the sign-in that follows. */
-function useJoinCodeCapture() {
-  const { search } = useLocation();
-  useEffect(() => {
-    if (search) captureJoinCodes(search);
-  }, [search]);
-}
-
 /** The shell around every page: skip link, header, main content, footer and the toast stack. */
 export function AppLayout() {
   useSessionCookieCheck();
@@ -45,7 +36,6 @@ export function AppLayout() {
   useCartCountSync();
   useFirstVisitCurrency();
   useScrollRestoration();
-  useJoinCodeCapture();
   const addToCart = useAddToCart();
   const comparing = useCompareIds().length > 0;
   useWakeSectionsOnCurrencyChange();

@@ -1,5 +1,7 @@
-import { takeJoinLanding } from '../../features/business/join-codes.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { captureJoinCodes, joinStoredBusiness, takeJoinLanding, takeJoinOutcome } from '../../features/business/join-codes.ts';
+import { useToast } from '../../components/ui/useToast.ts';
+import { PageLoading } from './PageLoading.tsx';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getSession } from '../../features/session/index.ts';
 import { FormAlert } from '../../components/form/FormAlert.tsx';
@@ -31,6 +33,24 @@ export function LoginPage() {
   // Someone already signed in who opens /login goes on; signing in *here* is handled by
   // onSignedIn and the verification popup (which waits 1 s before redirecting, spec §4).
   const [signedInOnArrival] = useState(() => getSession().isLoggedIn);
+  // Join links (spec §4) point here: `/login?JoinBusinessCode=CODE` stores the code for the sign-in.
+  const [joinCodeInLink] = useState(() => captureJoinCodes(location.search));
+  const toast = useToast();
+  const tellJoinOutcome = () => {
+    const outcome = takeJoinOutcome();
+    if (outcome?.problem) toast.error(outcome.problem);
+    else if (outcome?.landing) toast.success('You joined the business');
+  };
+  const joiningNow = signedInOnArrival && !sessionEnded && joinCodeInLink;
+  useEffect(() => {
+    // Already signed in and opening a join link: join at once instead of waiting for the next sign-in.
+    if (!joiningNow) return;
+    void joinStoredBusiness().then(() => {
+      tellJoinOutcome();
+      navigate(takeJoinLanding() ?? next ?? '/', { replace: true });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
 
   const changeTab = (value: AuthTab) =>
     setParams(
@@ -43,6 +63,7 @@ export function LoginPage() {
       { replace: true, state: location.state, preventScrollReset: true },
     );
 
+  if (joiningNow) return <PageLoading />;
   if (signedInOnArrival && !sessionEnded) return <Navigate to={next ?? '/'} replace />;
 
   const title = tab === 'register' ? 'Create your account' : 'Welcome back';
@@ -65,7 +86,13 @@ export function LoginPage() {
             <FormAlert variant="info">{SESSION_ENDED_NOTICE}</FormAlert>
           </div>
         )}
-        <AuthPanel tab={tab} onTabChange={changeTab} initialEmail={params.get('email') ?? ''} next={next} onSignedIn={() => navigate(takeJoinLanding() ?? next ?? '/', { replace: true })} />
+        <AuthPanel tab={tab} onTabChange={changeTab} initialEmail={params.get('email') ?? ''} next={next} onSignedIn={() => {
+            // A stored join code (spec §4) is used now, once; the person lands on the page for their role.
+            void joinStoredBusiness().then(() => {
+              tellJoinOutcome();
+              navigate(takeJoinLanding() ?? next ?? '/', { replace: true });
+            });
+          }} />
       </section>
       <ul className="auth-aside" aria-label="Why create an account">
         {BENEFITS.map((benefit) => (

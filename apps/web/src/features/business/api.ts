@@ -3,7 +3,6 @@ import type { BusinessMember, BusinessMemberStats, BusinessWriteBody, Membership
 import { apiClient, type ApiResponse } from '../../lib/api-client.ts';
 import { NETWORK_ERROR_MESSAGE, readApiError, type ApiError } from '../../lib/api-error.ts';
 import { USER_SCOPED_QUERY_KEY } from '../../lib/query-keys.ts';
-import { MEMBERSHIP_STORAGE_KEYS } from '../session/api/memberships.ts';
 
 /**
  * The business calls of spec §7 as the account pages use them. Answers are typed by the
@@ -43,6 +42,9 @@ export const businessKeys = {
   stats: (businessId: string) => [...businessKeys.all, 'stats', businessId] as const,
 };
 
+/** Spec §3 stored keys, written as login writes them (session/api/memberships.ts), so checkout sees changes at once. */
+const STORED = { myBusiness: 'MyBusinessDetails', joinedBusiness: 'JoinedBusinessDetails' } as const;
+
 function remember(key: string, value: unknown) {
   try {
     localStorage.setItem(key, value ? JSON.stringify(value) : '');
@@ -58,7 +60,7 @@ export function useMyBusiness(userId: string | undefined) {
     enabled: Boolean(userId),
     queryFn: async () => {
       const answer = await send<OwnBusiness | null>('get', `v1/business-profiles/user/${encodeURIComponent(userId!)}`, 'Your business account could not be loaded.');
-      remember(MEMBERSHIP_STORAGE_KEYS.myBusiness, answer.data);
+      remember(STORED.myBusiness, answer.data);
       return answer.data;
     },
   });
@@ -71,7 +73,7 @@ export function useJoinedBusiness(userId: string | undefined) {
     enabled: Boolean(userId),
     queryFn: async () => {
       const answer = await send<Membership | null>('get', `v1/business-user-profiles/user/${encodeURIComponent(userId!)}`, 'Your business membership could not be loaded.');
-      remember(MEMBERSHIP_STORAGE_KEYS.joinedBusiness, answer.data);
+      remember(STORED.joinedBusiness, answer.data);
       return answer.data;
     },
   });
@@ -105,3 +107,12 @@ export const useRemoveMember = () => useBusinessMutation((memberId: string) => s
 export const useUpdateMember = () => useBusinessMutation(({ memberId, title, department }: { memberId: string; title: string; department: string }) => send<Membership>('put', `v1/business-profiles/update/user/${memberId}`, 'The member could not be updated.', { title, department }));
 export const useExitBusiness = () => useBusinessMutation(() => send<Membership>('put', 'v1/business-user-profiles/exit/business', 'You could not leave the business just now.'));
 export const useJoinBusiness = () => useBusinessMutation((businessCode: string) => send<Membership>('post', 'v1/business-user-profiles/join', 'This business code could not be used.', { businessCode }));
+
+/** Right after sign-in the session store may not hold the user yet; the stored id is the same person. */
+export function readStoredUserId(): string | undefined {
+  try {
+    return localStorage.getItem('userId') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -9,8 +9,6 @@ import { mergeGuestCartIntoAccount } from '../cart/cart-sync.ts';
 import { GUEST_CART_STORAGE_KEY } from '../cart/guest-cart.ts';
 import { getMe } from './api/get-me.ts';
 import { loadMemberships } from './api/memberships.ts';
-import { joinStoredBusiness } from '../business/join-codes.ts';
-import { showToast } from '../../components/ui/toast-store.ts';
 import { setSession } from './session-store.ts';
 
 /**
@@ -105,10 +103,6 @@ export async function signIn({ token, user, temporaryCheckoutCurrency }: Session
   } catch {
     /* the slug is a convenience: the session itself is already valid */
   }
-  // A join code from a link (spec §4) is used once, before the business details are fetched and stored.
-  const joined = await joinStoredBusiness();
-  if (joined.problem) showToast(joined.problem, { variant: 'error' });
-  else if (joined.landing) showToast('You joined the business', { variant: 'success' });
   await loadMemberships(user._id);
   // The guest's browser cart joins the account's cart; the header count comes from the answer.
   await mergeGuestCartIntoAccount();

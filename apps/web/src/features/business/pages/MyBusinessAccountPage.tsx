@@ -3,34 +3,21 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { loginPath } from '../../auth/redirects.ts';
-import { OrderGraphs } from '../../orders/components/OrderGraphs.tsx';
-import { OrderHistory } from '../../orders/components/OrderHistory.tsx';
 import { useSession } from '../../session/session-store.ts';
-import { useJoinedBusiness, useMyBusiness } from '../api.ts';
+import { readStoredUserId, useJoinedBusiness, useMyBusiness } from '../api.ts';
 import { BusinessForm } from '../components/BusinessForm.tsx';
 import { JoinCodes } from '../components/JoinCodes.tsx';
 import { MembersPanel } from '../components/MembersPanel.tsx';
 import { MembershipCard } from '../components/MembershipCard.tsx';
 import { SlugEditor } from '../components/SlugEditor.tsx';
-import { useState } from 'react';
-import '../../orders/components/orders.css';
+import { Suspense, lazy } from 'react';
+import { useJoinOnArrival } from '../use-join-on-arrival.ts';
 import '../business.css';
 
 const PATH = '/other/my-business-account';
 
-function BusinessOrders({ businessCode }: { businessCode: string }) {
-  const [page, setPage] = useState(1);
-  return (
-    <section className="business-card" aria-labelledby="business-orders-title">
-      <h2 id="business-orders-title" className="business-card__title">
-        Business orders
-      </h2>
-      <p className="business-muted">Orders placed for the business by you and your members.</p>
-      <OrderHistory page={page} onPage={setPage} businessCode={businessCode} />
-      <OrderGraphs businessCode={businessCode} />
-    </section>
-  );
-}
+// The order list and its graphs (recharts) load with this section, not with the page's entry.
+const BusinessOrders = lazy(() => import('../components/BusinessOrders.tsx'));
 
 /**
  * /other/my-business-account (spec §2): the owner's business (profile, join codes, members,
@@ -43,10 +30,12 @@ export function MyBusinessAccountPage() {
   const mine = useMyBusiness(userId);
   const joined = useJoinedBusiness(userId);
 
+  const joining = useJoinOnArrival(isLoggedIn);
+
   if (!isLoggedIn) return <Navigate to={loginPath({ next: PATH })} replace />;
 
   let body;
-  if (mine.isPending || (mine.data === null && joined.isPending)) {
+  if (joining || mine.isPending || (mine.data === null && joined.isPending)) {
     body = (
       <div aria-busy="true" className="business-stack">
         <p className="visually-hidden" role="status">
@@ -83,7 +72,9 @@ export function MyBusinessAccountPage() {
         {/* EVENTS PANEL: BusinessEventsPanel({ businessCode }) goes here once events are built. */}
         {/* SHOP PAGE EDITOR: ShopPageEditor({ businessId, businessCode }) goes here once shop pages are built. */}
         {/* CARBON PANEL: BusinessCarbonPanel({ businessCode }) goes here once the business roll-up is built. */}
-        <BusinessOrders businessCode={business.businessCode} />
+        <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
+          <BusinessOrders businessCode={business.businessCode} />
+        </Suspense>
         <BusinessForm key={business.updatedAt} business={business} />
         <section className="business-card" aria-label="Address name">
           <SlugEditor key={business.businessSlug} business={business} />
@@ -121,13 +112,4 @@ export function MyBusinessAccountPage() {
       {body}
     </div>
   );
-}
-
-/** Right after sign-in the session store may not hold the user yet; the stored id is the same person. */
-export function readStoredUserId(): string | undefined {
-  try {
-    return localStorage.getItem('userId') ?? undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -4,9 +4,9 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { loginPath } from '../../auth/redirects.ts';
 import { useSession } from '../../session/session-store.ts';
-import { useJoinedBusiness } from '../api.ts';
+import { readStoredUserId, useJoinedBusiness } from '../api.ts';
 import { MembershipCard } from '../components/MembershipCard.tsx';
-import { readStoredUserId } from './MyBusinessAccountPage.tsx';
+import { useJoinOnArrival } from '../use-join-on-arrival.ts';
 import '../business.css';
 
 const PATH = '/other/my-employer-account';
@@ -17,10 +17,12 @@ export function MyEmployerAccountPage() {
   const userId = useSession((state) => state.user?._id) ?? readStoredUserId();
   const joined = useJoinedBusiness(userId);
 
+  const joining = useJoinOnArrival(isLoggedIn);
+
   if (!isLoggedIn) return <Navigate to={loginPath({ next: PATH })} replace />;
 
   let body;
-  if (joined.isPending) body = <Skeleton height={200} radius="var(--radius-md)" />;
+  if (joining || joined.isPending) body = <Skeleton height={200} radius="var(--radius-md)" />;
   else if (joined.isError)
     body = (
       <div className="business-alert" role="alert">

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../components/ui/useToast.ts';
+import { businessKeys } from './api.ts';
+import { joinStoredBusiness, storedJoinCode, takeJoinLanding } from './join-codes.ts';
+
+/**
+ * The pages a verification lands on (spec §4: employer or business page, by the stored code) use
+ * the stored join code on arrival when the sign-in has not used it yet; answers true while joining.
+ */
+export function useJoinOnArrival(signedIn: boolean): boolean {
+  const [joining, setJoining] = useState(() => signedIn && storedJoinCode() !== null);
+  const client = useQueryClient();
+  const toast = useToast();
+  useEffect(() => {
+    if (!joining) return;
+    let live = true;
+    void joinStoredBusiness().then(async (outcome) => {
+      takeJoinLanding();
+      if (outcome.problem) toast.error(outcome.problem);
+      else if (outcome.landing) toast.success('You joined the business');
+      await client.invalidateQueries({ queryKey: businessKeys.all });
+      if (live) setJoining(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [joining, client, toast]);
+  return joining;
+}
