@@ -1,3 +1,4 @@
+import '../../../components/form/form.css';
 import { useState, type FormEvent } from 'react';
 import { BUSINESS_SIZES } from '@app/contract/business-rules';
 import type { BusinessWriteBody, OwnBusiness } from '@app/contract/business';

@@ -1,3 +1,4 @@
+import '../../../components/form/form.css';
 import { useState, type FormEvent } from 'react';
 import type { BusinessMember } from '@app/contract/business';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -19,7 +20,8 @@ function Stats({ businessId }: { businessId: string }) {
     ['Employees', String(s.byRole.employee)],
     ['Suppliers', String(s.byRole.supplier)],
     ['Distributors', String(s.byRole.distributor)],
-    ['Footprints saved', `${s.withFootprint} (${kg(s.footprintKg)})`],
+    ['Footprints saved', String(s.withFootprint)],
+    ["Members' footprint", kg(s.footprintKg)],
     ['Left or removed', String(s.exited + s.removed)],
   ];
   return (

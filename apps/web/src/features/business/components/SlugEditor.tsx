@@ -1,3 +1,4 @@
+import '../../../components/form/form.css';
 import { useState, type FormEvent } from 'react';
 import type { OwnBusiness } from '@app/contract/business';
 import { Button } from '../../../components/ui/Button.tsx';

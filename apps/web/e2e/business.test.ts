@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { watchConsole } from './support/browser.ts';
+import { useProductInBrowser } from './support/journey.ts';
+import { PASSWORD, verifiedAccount } from './support/accounts.ts';
+
+/**
+ * Business accounts in a real browser (issue 11): an owner creates a business, a second person
+ * opens its join link, signs in, joins once and lands on the employer page; the owner sees them
+ * among the members and removes them.
+ */
+describe('business accounts in a real browser', () => {
+  const live = useProductInBrowser();
+
+  async function logIn(page: Page, email: string) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  }
+
+  it('creates a business, shares its join link, and the joiner lands on the employer page and shows among the members', async () => {
+    const stamp = Date.now();
+    const ownerEmail = `owner.${stamp}@example.com`;
+    const joinerEmail = `joiner.${stamp}@example.com`;
+    await verifiedAccount(live.server, ownerEmail);
+    await verifiedAccount(live.server, joinerEmail);
+
+    const owner = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const ownerProblems = watchConsole(owner);
+    await owner.goto(`${live.server.url}/login?next=/other/my-business-account`, { waitUntil: 'networkidle' });
+    await logIn(owner, ownerEmail);
+    await owner.getByRole('heading', { name: 'Create your business account' }).waitFor();
+    await owner.getByLabel('Business name *').fill('Greenleaf Trading');
+    await owner.getByLabel('Industry').fill('Forestry');
+    await owner.getByRole('button', { name: 'Create business account' }).click();
+    await owner.getByRole('heading', { name: 'Greenleaf Trading', level: 1 }).waitFor();
+    const code = (await owner.getByTestId('join-code-businessCode').locator('code').innerText()).trim();
+    expect(code).toMatch(/^GREENLEAFT-[2-9A-Z]{6}$/);
+    expect(await owner.getByText('No members yet.', { exact: false }).count()).toBe(1);
+
+    // The joiner opens the link the owner shares, signs in, and lands on the employer page.
+    const joiner = await live.browser.newPage({ viewport: { width: 390, height: 844 } });
+    const joinerProblems = watchConsole(joiner);
+    await joiner.goto(`${live.server.url}/login?JoinBusinessCode=${code}`, { waitUntil: 'networkidle' });
+    await logIn(joiner, joinerEmail);
+    await joiner.waitForURL(/\/other\/my-employer-account$/);
+    await joiner.getByTestId('membership').getByRole('heading', { name: 'Greenleaf Trading' }).waitFor();
+    expect(await joiner.getByTestId('membership').innerText()).toContain('You are an employee');
+    expect(await joiner.evaluate(() => localStorage.getItem('JoinBusinessCode'))).toBeNull();
+    expect(JSON.parse((await joiner.evaluate(() => localStorage.getItem('JoinedBusinessDetails')))!).businessId.businessCode).toBe(code);
+
+    // The owner sees the new member with the figures, and removes them.
+    await owner.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => owner.getByTestId('member-row').count()).toBe(1);
+    expect(await owner.getByTestId('member-row').innerText()).toContain(joinerEmail);
+    expect(await owner.getByTestId('member-stats').innerText()).toMatch(/Active members\s*1/);
+    await owner.getByRole('button', { name: 'Remove Ada Green' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
+    await expect.poll(() => owner.getByTestId('member-row').innerText()).toContain('Removed');
+
+    await joiner.reload({ waitUntil: 'networkidle' });
+    await joiner.getByTestId('no-employer').waitFor();
+    expect(ownerProblems).toEqual([]);
+    expect(joinerProblems).toEqual([]);
+  });
+});
