@@ -120,6 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // First of the request hooks: it sets the security headers and x-request-id, so every answer,
   // errors from later hooks included, carries them.
   await registerSecurity(app, config);
+  closeKeptAliveConnectionsOnShutdown(app);
   await registerDocs(app);
   const authRepository = createAuthRepository(database.db);
   registerAuth(app, { signer, users, isSessionRevoked: authRepository.isSessionRevoked });
@@ -185,4 +186,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });
   return app;
+}
+
+/**
+ * Once closing starts, every answer still being written says `Connection: close`, so its
+ * keep-alive socket ends with it. Without this, a connection busy when SIGTERM arrived stayed
+ * open after its answer and held `close()` until the forced exit (seen: 10 s, exit code 1).
+ */
+function closeKeptAliveConnectionsOnShutdown(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 }
