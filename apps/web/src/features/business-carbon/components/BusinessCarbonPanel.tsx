@@ -5,9 +5,10 @@ import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { BreakdownBars } from '../../carbon/components/BreakdownBars.tsx';
 import { formatTonnes } from '../../carbon/state/format.ts';
 import { useCarbonRollup } from '../api.ts';
-import { offsetGap } from '../spend-rows.ts';
+import { offsetGap, SPEND_CATEGORIES } from '../spend-rows.ts';
 import { SpendInputsForm } from './SpendInputsForm.tsx';
 import '../../carbon/components/carbon.css';
+import '../../carbon/components/calculator-parts.css';
 import '../business-carbon.css';
 
 /**
@@ -99,7 +100,7 @@ function RollupSummary({ rollup }: { rollup: BusinessCarbonRollup }) {
           <dd>{formatTonnes(operationsKg)}</dd>
         </div>
         <div>
-          <dt>Members ({rollup.people.withFootprint} of {rollup.people.activeMembers + 1})</dt>
+          <dt>People · {rollup.people.withFootprint} of {rollup.people.activeMembers + 1} saved</dt>
           <dd>{formatTonnes(rollup.people.totalKg)}</dd>
         </div>
         <div>
@@ -127,7 +128,7 @@ function RollupSummary({ rollup }: { rollup: BusinessCarbonRollup }) {
       <h3 className="business-carbon__subtitle">By category</h3>
       <BreakdownBars
         label="The business's footprint by category"
-        items={rollup.categories.map((category) => ({ key: category.key, label: category.label, value: category.kg, tone: category.kind === 'people' ? 'reference' : 'accent' }))}
+        items={rollup.categories.map((category) => ({ key: category.key, label: labelOf(category), value: category.kg, tone: category.kind === 'people' ? 'reference' : 'accent' }))}
       />
 
       {rollup.people.list.length > 0 && (
@@ -145,3 +146,7 @@ function RollupSummary({ rollup }: { rollup: BusinessCarbonRollup }) {
     </>
   );
 }
+
+const FRIENDLY = new Map<string, string>(SPEND_CATEGORIES.map((category) => [`naics:${category.naics}`, category.title]));
+/** The picker's plain name for a common category; the factor table's title for any other. */
+const labelOf = (category: BusinessCarbonRollup['categories'][number]) => FRIENDLY.get(category.key) ?? category.label;
