@@ -29,6 +29,8 @@ const ownerOnly: Row[] = [
   { method: 'GET', route: '/api/v1/business-user-profiles/business/{businessId}', url: () => `/api/v1/business-user-profiles/business/${business.id}` },
   { method: 'GET', route: '/api/v1/business-user-profiles/business/stats/{businessId}', url: () => `/api/v1/business-user-profiles/business/stats/${business.id}` },
   { method: 'GET', route: '/api/v1/business-customer-orders', url: () => `/api/v1/business-customer-orders?businessCode=${business.businessCode}` },
+  { method: 'PUT', route: '/api/v1/business-profiles/carbon-inputs/{businessCode}', url: () => `/api/v1/business-profiles/carbon-inputs/${business.businessCode}`, body: { spend: [{ naics: '541511', usd: 100 }] } },
+  { method: 'GET', route: '/api/v1/business-profiles/get/carbon-calculations', url: () => `/api/v1/business-profiles/get/carbon-calculations?businessCode=${business.businessCode}` },
 ];
 
 /** Calls about the caller's own records, or public ones: who may call them is tested in the profile and member tests. */
@@ -42,6 +44,8 @@ const selfOrPublic = [
   'GET /api/v1/business-user-profiles/user/{userId}',
   'PUT /api/v1/business-user-profiles/exit/business',
   'GET /api/v1/business-user-profiles/{id}',
+  // Members and the owner save their own footprints (business-carbon.test.ts covers who may).
+  'PATCH /api/v1/business-user-profiles/save-carbon-calculations',
 ];
 
 beforeAll(async () => {

@@ -34,6 +34,8 @@ export const LAZY_PAGES = [
   { path: 'other/my-business-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyBusinessAccountPage' },
   { path: 'other/my-employer-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyEmployerAccountPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
+  { path: 'other/my-business-account/sustainability', module: 'src/features/business-carbon/pages/BusinessSustainabilityEditorPage.tsx', load: () => import('../features/business-carbon/pages/BusinessSustainabilityEditorPage.tsx'), name: 'BusinessSustainabilityEditorPage' },
+  { path: 'business-sustainability/:slug', module: 'src/features/business-carbon/pages/PublicBusinessSustainabilityPage.tsx', load: () => import('../features/business-carbon/pages/PublicBusinessSustainabilityPage.tsx'), name: 'PublicBusinessSustainabilityPage' },
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import { useSession } from '../../session/session-store.ts';
 import { footprintKeys, saveFootprint, useCountries } from '../api/carbon-api.ts';
 import { calculatorReducer, computeHousehold, defaultCountryIndex, householdInputs, INITIAL_CALCULATOR_STATE } from '../state/calculator-state.ts';
 import { formatTonnes, HOUSEHOLD_COMPONENT_LABELS } from '../state/format.ts';
+import { SaveToBusinessButton } from '../../business-carbon/components/SaveToBusinessButton.tsx';
 import { BreakdownBars } from './BreakdownBars.tsx';
 import { LevelChoice } from './LevelChoice.tsx';
 
@@ -186,9 +187,12 @@ export function HouseholdCalculator() {
         )}
         <div className="carbon-result__actions">
           {isLoggedIn ? (
-            <Button onClick={() => void save()} loading={saving} disabled={!result}>
-              {state.apiUpdated ? 'Saved' : 'Save this result'}
-            </Button>
+            <>
+              <Button onClick={() => void save()} loading={saving} disabled={!result}>
+                {state.apiUpdated ? 'Saved' : 'Save this result'}
+              </Button>
+              <SaveToBusinessButton inputs={result ? (householdInputs(state, list) ?? null) : null} />
+            </>
           ) : (
             <p className="carbon-muted">
               <Link to="/login" state={{ from: '/carbon-calculator' }}>

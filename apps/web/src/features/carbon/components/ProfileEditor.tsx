@@ -5,7 +5,7 @@ import type { OwnSustainabilityProfile, ProfileTheme } from '@app/contract/susta
 import { Button, useToast } from '../../../components/ui/index.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, type ApiResponse } from '../../../lib/api-client.ts';
 import { profileKeys, saveOwnProfile, uploadImage, useCountries } from '../api/carbon-api.ts';
 import { ThemePicker } from './ThemePicker.tsx';
 
@@ -22,9 +22,21 @@ const FLAGGED: Array<{ field: 'name' | 'phone' | 'email' | 'twitter' | 'linkedin
   { field: 'facebook', flag: 'showFacebook', label: 'Facebook', type: 'url', placeholder: 'https://www.facebook.com/…' },
 ];
 
+/** Where the editor saves: the personal profile by default; the business-sustainability profile passes its own. */
+export interface ProfileEditorTarget {
+  save: (body: Form) => Promise<ApiResponse<{ data: OwnSustainabilityProfile }>>;
+  ownKey: readonly unknown[];
+  publicKeyPrefix: readonly unknown[];
+  publicPath: string;
+  savedMessage: string;
+}
+const PERSONAL: Omit<ProfileEditorTarget, 'publicPath'> = { save: saveOwnProfile, ownKey: profileKeys.own, publicKeyPrefix: ['sustainability', 'public'], savedMessage: 'Sustainability profile saved' };
+
 /** The owner's editor for the sustainability profile; each contact field has its "show publicly" switch. */
-export function ProfileEditor({ initial }: { initial: OwnSustainabilityProfile }) {
-  const { slug, published: initiallyPublished, updatedAt: _updatedAt, ...fields } = initial;
+export function ProfileEditor({ initial, target: given }: { initial: OwnSustainabilityProfile; target?: ProfileEditorTarget }) {
+  const { slug, published: initiallyPublished, updatedAt: _updatedAt, ...all } = initial;
+  const fields = pickFields(all);
+  const target = given ?? { ...PERSONAL, publicPath: `/sustainability/${slug}` };
   const [form, setForm] = useState<Form>(fields);
   const [published, setPublished] = useState(initiallyPublished);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -60,13 +72,13 @@ export function ProfileEditor({ initial }: { initial: OwnSustainabilityProfile }
     setSaving(true);
     setFormError(null);
     try {
-      const response = await saveOwnProfile(form);
+      const response = await target.save(form);
       if (response.ok && response.data) {
         setErrors({});
         setPublished(true);
-        queryClient.setQueryData(profileKeys.own, response.data.data);
-        await queryClient.invalidateQueries({ queryKey: ['sustainability', 'public'] });
-        toast.success('Sustainability profile saved');
+        queryClient.setQueryData(target.ownKey, response.data.data);
+        await queryClient.invalidateQueries({ queryKey: target.publicKeyPrefix });
+        toast.success(target.savedMessage);
         return;
       }
       const body = response.data as unknown as { fields?: Record<string, string[]> } | null;
@@ -86,10 +98,10 @@ export function ProfileEditor({ initial }: { initial: OwnSustainabilityProfile }
       {formError && <FormAlert>{formError}</FormAlert>}
       {published ? (
         <FormAlert variant="info">
-          Your public page: <Link to={`/sustainability/${slug}`}>/sustainability/{slug}</Link>
+          Your public page: <Link to={target.publicPath}>{target.publicPath}</Link>
         </FormAlert>
       ) : (
-        <FormAlert variant="info">Your page is not public yet. Save it once to publish it at /sustainability/{slug}.</FormAlert>
+        <FormAlert variant="info">Your page is not public yet. Save it once to publish it at {target.publicPath}.</FormAlert>
       )}
 
       <fieldset className="profile-editor__group">
@@ -165,4 +177,10 @@ export function ProfileEditor({ initial }: { initial: OwnSustainabilityProfile }
       </div>
     </form>
   );
+}
+
+/** Only the profile's own fields go into the form (a business profile's view carries more). */
+function pickFields(view: Form & Record<string, unknown>): Form {
+  const { image, imageURL, title, description, aboutUs, country, name, phone, email, twitter, linkedin, instagram, facebook, showName, showPhone, showEmail, showTwitter, showLinkedin, showInstagram, showFacebook, themeSelected } = view;
+  return { image, imageURL, title, description, aboutUs, country, name, phone, email, twitter, linkedin, instagram, facebook, showName, showPhone, showEmail, showTwitter, showLinkedin, showInstagram, showFacebook, themeSelected };
 }
