@@ -18,6 +18,8 @@ const PATH = '/other/my-business-account';
 
 // The order list and its graphs (recharts) load with this section, not with the page's entry.
 const BusinessOrders = lazy(() => import('../components/BusinessOrders.tsx'));
+// The carbon roll-up (its own charts and the spend form) loads the same way.
+const BusinessCarbonPanel = lazy(() => import('../../business-carbon/components/BusinessCarbonPanel.tsx').then((m) => ({ default: m.BusinessCarbonPanel })));
 
 /**
  * /other/my-business-account (spec §2): the owner's business (profile, join codes, members,
@@ -71,7 +73,9 @@ export function MyBusinessAccountPage() {
         <MembersPanel businessId={business.id} />
         {/* EVENTS PANEL: BusinessEventsPanel({ businessCode }) goes here once events are built. */}
         {/* SHOP PAGE EDITOR: ShopPageEditor({ businessId, businessCode }) goes here once shop pages are built. */}
-        {/* CARBON PANEL: BusinessCarbonPanel({ businessCode }) goes here once the business roll-up is built. */}
+        <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
+          <BusinessCarbonPanel businessCode={business.businessCode} />
+        </Suspense>
         <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
           <BusinessOrders businessCode={business.businessCode} />
         </Suspense>
