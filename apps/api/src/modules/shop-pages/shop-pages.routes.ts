@@ -16,7 +16,7 @@ import {
   shopPageUpdateFieldsSchema,
 } from '@app/contract/shop-pages';
 import { z } from 'zod';
-import { UPLOAD_RATE_LIMIT } from '../uploads/uploads.routes.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { FORM_BODY_LIMIT, FORM_LIMITS, parseFields, readImageForm, type ReadForm } from './multipart-form.ts';
 import type { PageImages, ShopPages } from './shop-pages.service.ts';
 
@@ -25,6 +25,8 @@ const security = [{ bearerAuth: [] }];
 const errors = { 400: failure, 401: failure, 403: failure, 404: failure, 409: failure, 413: failure, 415: failure, 429: failure };
 const publicErrors = { 400: failure, 404: failure, 429: failure };
 const IMAGE_FIELDS = ['logo', 'banner'] as const;
+/** Page writes per client per minute (they may carry two images each). */
+export const PAGE_WRITE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 const FORM_FIELDS = 'fields title, tagline, description, brandColor (#rrggbb), productIds (comma-separated or repeated), removeLogo, removeBanner; files logo and banner (PNG, JPEG or WebP, 2 MB each)';
 
 /** A form's fields as the contract's schema reads them: `productIds` becomes a list. */
@@ -43,6 +45,8 @@ async function readPageRequest<S extends z.ZodType>(request: FastifyRequest, sch
     const form = await readImageForm(request, IMAGE_FIELDS);
     return { fields: parseFields(schema, formInput(form.fields)), images: { logo: form.files.logo, banner: form.files.banner } };
   }
+  const type = request.headers['content-type'];
+  if (type !== undefined && !/^application\/json\b/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the page as multipart/form-data (with images) or JSON');
   return { fields: parseFields(schema, request.body ?? {}), images: {} };
 }
 
@@ -53,7 +57,7 @@ async function readPageRequest<S extends z.ZodType>(request: FastifyRequest, sch
  */
 export const shopPageRoutes: FastifyPluginAsyncZod<{ pages: ShopPages }> = async (app, { pages }) => {
   await app.register(multipart, { limits: FORM_LIMITS });
-  const writeConfig = { auth: true, rateLimit: UPLOAD_RATE_LIMIT } as const;
+  const writeConfig = { auth: true, rateLimit: PAGE_WRITE_RATE_LIMIT } as const;
 
   app.post(
     '/v1/business-product-page-settings',
