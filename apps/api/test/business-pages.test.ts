@@ -44,6 +44,15 @@ afterAll(async () => {
 });
 
 describe('creating a shop page', () => {
+  it('answers the settings of a business without a page as null to its owner and members, 403 to strangers', async () => {
+    for (const person of [owner, member]) {
+      const none = await send(app, person.token, 'GET', `${SETTINGS}/${business.id}`);
+      expect(none.status).toBe(200);
+      expect(none.body.data).toBeNull();
+    }
+    expect((await send(app, stranger.token, 'GET', `${SETTINGS}/${business.id}`)).status).toBe(403);
+  });
+
   it('refuses visitors (401), strangers and members (403), and unknown businesses (404), storing nothing', async () => {
     const form = () => [...fields({ businessId: business.id, title: 'Hijacked' }), { name: 'logo', filename: 'l.png', content: PNG_BYTES }];
     expect((await sendForm(app, null, 'POST', SETTINGS, form())).status).toBe(401);

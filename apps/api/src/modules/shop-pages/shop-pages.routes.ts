@@ -75,7 +75,7 @@ export const shopPageRoutes: FastifyPluginAsyncZod<{ pages: ShopPages }> = async
 
   app.get(
     '/v1/business-product-page-settings/:id',
-    { config: { auth: true }, schema: { tags, security, summary: "A shop page's settings by its id or its business's id (owner and members)", params: shopPageIdParamsSchema, response: { 200: dataEnvelope(shopPageSchema), ...errors } } },
+    { config: { auth: true }, schema: { tags, security, summary: "A shop page's settings by its id or its business's id (owner and members; data null when the business has no page yet)", params: shopPageIdParamsSchema, response: { 200: dataEnvelope(shopPageSchema.nullable()), ...errors } } },
     async (request) => ({ success: true as const, data: await pages.get(request.user!.id, request.params.id) }),
   );
 

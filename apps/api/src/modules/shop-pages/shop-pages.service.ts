@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { businesses, businessPageProducts, businessProductPages } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findBusinessByCode, relationTo, requireBusinessOwner, type BusinessRow } from '../business/business.access.ts';
+import { findBusinessById, findBusinessByCode, relationTo, requireBusinessOwner, type BusinessRow } from '../business/business.access.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
 import type { FormImage } from './multipart-form.ts';
 import type { ProductCards } from './product-cards.ts';
@@ -161,12 +161,14 @@ export function createShopPages(deps: { db: Database; uploads: UploadStore; card
       }
     },
 
-    /** The settings: the owner and the business's members may read them; others 403. */
-    async get(userId: string, id: string): Promise<ShopPage> {
+    /** The settings by page id or business id: the owner and the business's members may read them; others 403. */
+    async get(userId: string, id: string): Promise<ShopPage | null> {
       const found = await findPage(id);
-      if (!found) throw pageNotFound();
-      if ((await relationTo(db, userId, found.business.id)) === 'none') throw new AppError('FORBIDDEN', 'Only the owner and members of this business can read its page settings');
-      return view(found.page, found.business);
+      // A business without a page yet: null for its people (the editor starts empty), 404 when no such business.
+      const businessId = found?.business.id ?? (await findBusinessById(db, id))?.id;
+      if (!businessId) throw pageNotFound();
+      if ((await relationTo(db, userId, businessId)) === 'none') throw new AppError('FORBIDDEN', 'Only the owner and members of this business can read its page settings');
+      return found ? view(found.page, found.business) : null;
     },
 
     async update(userId: string, id: string, input: PageInput, images: PageImages): Promise<ShopPage> {

@@ -56,7 +56,7 @@ export function useShopPageSettings(businessId: string) {
   return useQuery({
     queryKey: shopPageKeys.settings(businessId),
     retry: false,
-    queryFn: () => call<ShopPage>(() => apiClient.get(`${SETTINGS}/${encodeURIComponent(businessId)}`), 'Your shop page could not be loaded.', { notFoundIsNull: true }),
+    queryFn: () => call<ShopPage | null>(() => apiClient.get(`${SETTINGS}/${encodeURIComponent(businessId)}`), 'Your shop page could not be loaded.'),
   });
 }
 
