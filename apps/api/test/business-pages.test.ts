@@ -201,6 +201,10 @@ describe('editing a shop page', () => {
     expect(saved.body.data.logoUrl).not.toBe(before.logoUrl);
     expect(saved.body.data.bannerUrl).toBe('');
     expect(saved.body.data.productIds).toEqual([]);
+    // The replaced logo and the removed banner are deleted from the store.
+    expect((await app.inject({ method: 'GET', url: before.logoUrl })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: before.bannerUrl })).statusCode).toBe(404);
+    expect(stored()).toEqual([saved.body.data.logoUrl.slice('/uploads/'.length)]);
     const bad = await sendForm(app, owner.token, 'PUT', `${SETTINGS}/${pageId}`, [{ name: 'banner', filename: 'x.png', content: SVG }]);
     expect(bad.status).toBe(415);
     const cut = await sendForm(app, owner.token, 'PUT', `${SETTINGS}/${pageId}`, [{ name: 'banner', filename: 'x.png', content: Buffer.concat([PNG_BYTES, Buffer.alloc(4000)]) }], 2000);
@@ -274,6 +278,8 @@ describe('deleting a shop page', () => {
   it('lets the owner delete it: the page, its settings and its products are gone', async () => {
     const deleted = await send(app, owner.token, 'DELETE', `${SETTINGS}/${pageId}`);
     expect(deleted.status).toBe(200);
+    expect((await app.inject({ method: 'GET', url: deleted.body.data.logoUrl })).statusCode).toBe(404);
+    expect(stored()).toEqual([]);
     expect((await send(app, null, 'GET', `${SETTINGS}/slug/${business.businessSlug}`)).status).toBe(404);
     expect((await send(app, owner.token, 'GET', `${SETTINGS}/${pageId}`)).status).toBe(404);
     expect((await send(app, owner.token, 'DELETE', `${SETTINGS}/${pageId}`)).status).toBe(404);

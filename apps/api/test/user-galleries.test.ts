@@ -104,16 +104,20 @@ describe('user galleries', () => {
     const deleted = await send(app, alice.token, 'DELETE', `${GALLERY}/${aliceImage}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.data.id).toBe(aliceImage);
+    // The file goes with it.
+    expect((await app.inject({ method: 'GET', url: deleted.body.data.url })).statusCode).toBe(404);
     expect((await send(app, alice.token, 'DELETE', `${GALLERY}/${aliceImage}`)).status).toBe(404);
     expect((await send(app, alice.token, 'DELETE', `${GALLERY}/not-an-id`)).status).toBe(400);
     expect((await send(app, alice.token, 'GET', GALLERY)).body.meta.total).toBe(1);
   });
 
-  it(`keeps at most ${USER_GALLERY_MAX_IMAGES} images per person (409)`, async () => {
+  it(`keeps at most ${USER_GALLERY_MAX_IMAGES} images per person (409), keeping no file of a refused upload`, async () => {
+    const before = stored();
     await app.database.db.insert(userGalleryImages).values(Array.from({ length: USER_GALLERY_MAX_IMAGES }, (_, i) => ({ userId: bob.id, url: `/uploads/${String(i).padStart(32, '0')}.png`, contentType: 'image/png', bytes: 1 })));
     const full = await sendForm(app, bob.token, 'POST', GALLERY, [{ name: 'file', filename: 'a.png', content: PNG_BYTES }]);
     expect(full.status).toBe(409);
     expect(full.body.message).toMatch(/at most/);
+    expect(stored()).toBe(before);
     expect((await sendForm(app, alice.token, 'POST', GALLERY, [{ name: 'file', filename: 'a.png', content: PNG_BYTES }])).status).toBe(201);
   });
 });

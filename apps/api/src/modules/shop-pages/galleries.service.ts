@@ -18,7 +18,7 @@ export function createGalleries(deps: { db: Database; uploads: UploadStore }) {
   return {
     async add(userId: string, image: FormImage, caption: string): Promise<GalleryImage> {
       const name = await uploads.save(image.bytes, image.extension);
-      return db.transaction(async (tx) => {
+      const written = db.transaction(async (tx) => {
         // The person's row serialises their uploads, so two at once cannot pass the cap together.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [held] = await tx.select({ n: count() }).from(userGalleryImages).where(eq(userGalleryImages.userId, userId));
@@ -28,6 +28,11 @@ export function createGalleries(deps: { db: Database; uploads: UploadStore }) {
           .values({ userId, url: `/uploads/${name}`, contentType: IMAGE_TYPES[image.extension], bytes: image.bytes.length, caption })
           .returning();
         return toImage(row!);
+      });
+      // Refused (gallery full) or failed: the file has no row, so it goes too.
+      return written.catch(async (error: unknown) => {
+        await uploads.remove(`/uploads/${name}`);
+        throw error;
       });
     },
 
@@ -43,6 +48,7 @@ export function createGalleries(deps: { db: Database; uploads: UploadStore }) {
     async remove(userId: string, id: string): Promise<GalleryImage> {
       const [row] = await db.delete(userGalleryImages).where(and(eq(userGalleryImages.id, id), eq(userGalleryImages.userId, userId))).returning();
       if (!row) throw new AppError('NOT_FOUND', 'That image was not found in your gallery');
+      await uploads.remove(row.url);
       return toImage(row);
     },
   };

@@ -114,6 +114,11 @@ export function createShopPages(deps: { db: Database; uploads: UploadStore; card
     return image ? `/uploads/${await uploads.save(image.bytes, image.extension)}` : undefined;
   }
 
+  /** Files no row points at any more (replaced, removed, or written for a refused save). */
+  async function drop(...urls: Array<string | undefined>) {
+    await Promise.all(urls.filter((url): url is string => Boolean(url)).map((url) => uploads.remove(url)));
+  }
+
   async function offersOf(rows: BusinessRow[]): Promise<BusinessOffer[]> {
     if (rows.length === 0) return [];
     const pages = await db.select().from(businessProductPages).where(inArray(businessProductPages.businessId, rows.map((row) => row.id)));
@@ -155,6 +160,7 @@ export function createShopPages(deps: { db: Database; uploads: UploadStore; card
         });
         return toPage(row, business.businessSlug, productIds);
       } catch (error) {
+        await drop(logoUrl, bannerUrl);
         // Two creates at once: the unique business id lets one through.
         if (uniqueViolation(error)) throw pageExists();
         throw productGone(error);
@@ -194,9 +200,11 @@ export function createShopPages(deps: { db: Database; uploads: UploadStore; card
           if (productIds.length > 0) await tx.insert(businessPageProducts).values(productIds.map((productId, position) => ({ pageId: page.id, productId, position })));
         }
         return updated;
-      }).catch((error: unknown) => {
+      }).catch(async (error: unknown) => {
+        await drop(logoUrl, bannerUrl);
         throw productGone(error);
       });
+      await drop(columns.logoUrl !== undefined && page.logoUrl !== columns.logoUrl ? page.logoUrl : undefined, columns.bannerUrl !== undefined && page.bannerUrl !== columns.bannerUrl ? page.bannerUrl : undefined);
       return view(row, business);
     },
 
@@ -205,6 +213,7 @@ export function createShopPages(deps: { db: Database; uploads: UploadStore; card
       const before = await view(page, business);
       const deleted = await db.delete(businessProductPages).where(eq(businessProductPages.id, page.id)).returning({ id: businessProductPages.id });
       if (deleted.length === 0) throw pageNotFound();
+      await drop(page.logoUrl, page.bannerUrl);
       return before;
     },
 
