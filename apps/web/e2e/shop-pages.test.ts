@@ -54,6 +54,10 @@ describe('business shop pages in a real browser', () => {
     await owner.getByRole('heading', { name: 'Your shop page' }).waitFor();
     const href = await owner.getByRole('link', { name: /^\/shop\// }).getAttribute('href');
     expect(href).toMatch(/^\/shop\/canopy-collective/);
+    if (SCREENSHOTS) {
+      await owner.setViewportSize({ width: 390, height: 844 });
+      await owner.screenshot({ path: `${SCREENSHOTS}/editor-390.png`, fullPage: true });
+    }
 
     // A visitor (no session) opens the page.
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
