@@ -98,6 +98,17 @@ describe('uploads', () => {
     expect((await upload([{ name: 'file', filename: 'me.png', content: PNG_BYTES }], false)).statusCode).toBe(401);
   });
 
+  it('answers a cut-off or malformed multipart body with 400, never 500, and keeps nothing', async () => {
+    const before = stored().length;
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'me.png', type: 'image/png', content: Buffer.concat([PNG_BYTES, Buffer.alloc(8000, 5)]) }]);
+    for (const body of [payload.subarray(0, payload.length - 5000), payload.subarray(0, 60), Buffer.from('--nonsense\r\nnot multipart at all')]) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/uploads', payload: body, headers: { ...headers, ...bearer(token) } });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(json(response).code).toBe('VALIDATION_FAILED');
+    }
+    expect(stored().length).toBe(before);
+  });
+
   it('serves only stored names: traversal and unknown names are 404', async () => {
     for (const url of ['/uploads/..%2F..%2Fpackage.json', '/uploads/../package.json', '/uploads/%2e%2e%2fjwt-secret', `/uploads/${'a'.repeat(32)}.png`, '/uploads/x.svg']) {
       const response = await app.inject({ method: 'GET', url });

@@ -13,3 +13,4 @@ export * from './certificates.ts';
 export * from './payments.ts';
 export * from './business.ts';
 export * from './business-carbon.ts';
+export * from './shop-pages.ts';

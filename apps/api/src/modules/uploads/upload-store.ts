@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_PATH_PATTERN } from '@app/contract/sustainability';
 import { IMAGE_TYPES, type ImageExtension } from './image-type.ts';
@@ -35,6 +35,12 @@ export function createUploadStore(directory: string) {
       } catch {
         return undefined;
       }
+    },
+
+    /** Deletes the file an `/uploads/<name>` address points at; other addresses and missing files are ignored. */
+    async remove(url: string): Promise<void> {
+      if (!UPLOAD_PATH_PATTERN.test(url)) return;
+      await unlink(path.join(directory, url.slice('/uploads/'.length))).catch(() => undefined);
     },
 
     /** Does an `/uploads/<name>` address point at a stored file? */

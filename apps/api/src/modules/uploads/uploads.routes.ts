@@ -60,7 +60,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async
 };
 
 /** Busboy and @fastify/multipart errors become the envelope with a sentence a person reads. */
-function uploadError(error: unknown): unknown {
+export function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', `The image is larger than ${MAX_MB} MB`);
@@ -68,7 +68,7 @@ function uploadError(error: unknown): unknown {
     return new AppError('VALIDATION_FAILED', 'Send exactly one file, in a field named file, and nothing else', { fields: { file: ['send one file only'] } });
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named file');
-  if (error instanceof Error && /Unexpected end of form|Malformed|boundary/i.test(error.message)) {
+  if (error instanceof Error && /Unexpected end of (form|multipart data)|Malformed|boundary/i.test(error.message)) {
     return new AppError('VALIDATION_FAILED', 'The upload was cut off or is not valid multipart data', { fields: { file: ['is not a complete upload'] } });
   }
   return error;

@@ -18,6 +18,8 @@ const PATH = '/other/my-business-account';
 
 // The order list and its graphs (recharts) load with this section, not with the page's entry.
 const BusinessOrders = lazy(() => import('../components/BusinessOrders.tsx'));
+// The shop-page editor (product picker, image uploads) loads the same way.
+const ShopPageEditor = lazy(() => import('../../shop-pages/components/ShopPageEditor.tsx').then((m) => ({ default: m.ShopPageEditor })));
 // The carbon roll-up (its own charts and the spend form) loads the same way.
 const BusinessCarbonPanel = lazy(() => import('../../business-carbon/components/BusinessCarbonPanel.tsx').then((m) => ({ default: m.BusinessCarbonPanel })));
 
@@ -72,7 +74,9 @@ export function MyBusinessAccountPage() {
         <JoinCodes business={business} />
         <MembersPanel businessId={business.id} />
         {/* EVENTS PANEL: BusinessEventsPanel({ businessCode }) goes here once events are built. */}
-        {/* SHOP PAGE EDITOR: ShopPageEditor({ businessId, businessCode }) goes here once shop pages are built. */}
+        <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
+          <ShopPageEditor businessId={business.id} businessCode={business.businessCode} />
+        </Suspense>
         <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
           <BusinessCarbonPanel businessCode={business.businessCode} />
         </Suspense>
