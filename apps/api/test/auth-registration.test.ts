@@ -160,7 +160,7 @@ describe('registration and email verification', () => {
     const referrer = await registerVerified(app);
     const me = json(await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(referrer.token) }));
     const deeplink = json(await app.inject({ method: 'GET', url: '/api/auth/referral/deeplink', headers: bearer(referrer.token) }));
-    expect(deeplink.url).toContain(`?ref=${me.slug}`);
+    expect(deeplink.url).toContain(`?RID=${me.data._id}`);
     await registerVerified(app, { referralId: me.slug });
     const stats = json(await app.inject({ method: 'GET', url: '/api/auth/referral/stats?periodType=month', headers: bearer(referrer.token) }));
     expect(stats.data.totalReferrals).toBe(1);
