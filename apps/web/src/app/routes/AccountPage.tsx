@@ -18,6 +18,12 @@ export function AccountPage() {
         <Link className={buttonClassName('secondary', 'sm', 'account-page__orders')} to="/account/orders">
           Your orders
         </Link>
+        <Link className={buttonClassName('secondary', 'sm', 'account-page__orders')} to="/account/network">
+          Your network
+        </Link>
+        <Link className={buttonClassName('secondary', 'sm', 'account-page__orders')} to="/account/referrals">
+          Referrals
+        </Link>
       </header>
       <nav className="account-nav" aria-label="Account sections">
         <ul className="account-nav__list">
