@@ -8,6 +8,8 @@ export function BarChart({ title, buckets, format }: { title: string; buckets: B
   const shares = barShares(buckets.map((b) => b.value));
   const width = 100 / Math.max(1, buckets.length);
   const empty = buckets.every((b) => b.value === 0);
+  // About five labels, counted back from the latest period so it is always named.
+  const labelStep = Math.max(1, Math.ceil(buckets.length / 5));
   return (
     <figure className="bar-chart" data-testid="bar-chart">
       <figcaption className="bar-chart__title">{title}</figcaption>
@@ -21,7 +23,7 @@ export function BarChart({ title, buckets, format }: { title: string; buckets: B
         </svg>
         <div className="bar-chart__labels">
           {buckets.map((bucket, i) => (
-            <span key={bucket.key} className={i % Math.ceil(buckets.length / 6) === 0 || i === buckets.length - 1 ? '' : 'bar-chart__label--minor'}>
+            <span key={bucket.key} className={(buckets.length - 1 - i) % labelStep === 0 ? '' : 'bar-chart__label--minor'}>
               {bucket.label}
             </span>
           ))}
