@@ -167,7 +167,7 @@ describe('registration and email verification', () => {
     expect(stats.data.series).toHaveLength(1);
     expect(stats.data.series[0].count).toBe(1);
     const earnings = json(await app.inject({ method: 'GET', url: '/api/auth/referral/earning/stats?periodType=year', headers: bearer(referrer.token) }));
-    expect(earnings.data).toEqual({ periodType: 'year', totalsMinor: {}, series: [] });
+    expect(earnings.data).toEqual({ periodType: 'year', totalsMinor: {}, paidOrders: 0, series: [] });
     const badPeriod = await app.inject({ method: 'GET', url: '/api/auth/referral/stats?periodType=decade', headers: bearer(referrer.token) });
     expect(badPeriod.statusCode).toBe(400);
   });

@@ -103,7 +103,8 @@ describe('stats by period and the deep link', () => {
       expect(stats.status).toBe(200);
       expect(stats.body.data.periodType).toBe(periodType);
       expect(stats.body.data.totalsMinor).toEqual({ USD: expected });
-      expect(stats.body.data.series).toHaveLength(1);
+      expect(stats.body.data.paidOrders).toBe(2);
+      expect(stats.body.data.series).toEqual([{ period: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), currency: 'USD', amountMinor: expected, orders: 2 }]);
       const signUps = await call(app, referrer.token, 'GET', `/api/auth/referral/stats?periodType=${periodType}`);
       expect(signUps.body.data.totalReferrals).toBe(1);
     }

@@ -120,7 +120,11 @@ export async function referralEarningStats(ctx: AuthContext, userId: string, per
   const since = new Date(ctx.now().getTime() - PERIOD_LOOKBACK_DAYS[periodType] * 86_400_000);
   const rows = await ctx.repo.earningsByPeriod(userId, periodType, since);
   const totals: Record<string, number> = {};
-  for (const row of rows) totals[row.currency] = (totals[row.currency] ?? 0) + row.amountMinor;
-  return { success: true as const, data: { periodType, totalsMinor: totals, series: rows } };
+  let paidOrders = 0;
+  for (const row of rows) {
+    totals[row.currency] = (totals[row.currency] ?? 0) + row.amountMinor;
+    paidOrders += row.orders;
+  }
+  return { success: true as const, data: { periodType, totalsMinor: totals, paidOrders, series: rows } };
 }
 

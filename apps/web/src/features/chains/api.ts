@@ -84,7 +84,9 @@ export interface SignUpStats {
 export interface EarningStats {
   periodType: ReferralPeriod;
   totalsMinor: Record<string, number>;
-  series: { period: string; currency: string; amountMinor: number }[];
+  /** Paid orders of people you referred in the window (one earning each). */
+  paidOrders: number;
+  series: { period: string; currency: string; amountMinor: number; orders: number }[];
 }
 
 export function useReferralStats(periodType: ReferralPeriod) {

@@ -38,6 +38,10 @@ export function ReferralStats() {
             <dt>People referred</dt>
             <dd>{signUps.totalReferrals}</dd>
           </div>
+          <div>
+            <dt>Their paid orders</dt>
+            <dd>{earnings.paidOrders ?? 0}</dd>
+          </div>
           {shown.map((currency) => (
             <div key={currency}>
               <dt>Earned in the window</dt>
