@@ -160,14 +160,14 @@ describe('registration and email verification', () => {
     const referrer = await registerVerified(app);
     const me = json(await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(referrer.token) }));
     const deeplink = json(await app.inject({ method: 'GET', url: '/api/auth/referral/deeplink', headers: bearer(referrer.token) }));
-    expect(deeplink.url).toContain(`?ref=${me.slug}`);
+    expect(deeplink.url).toContain(`?RID=${me.data._id}`);
     await registerVerified(app, { referralId: me.slug });
     const stats = json(await app.inject({ method: 'GET', url: '/api/auth/referral/stats?periodType=month', headers: bearer(referrer.token) }));
     expect(stats.data.totalReferrals).toBe(1);
     expect(stats.data.series).toHaveLength(1);
     expect(stats.data.series[0].count).toBe(1);
     const earnings = json(await app.inject({ method: 'GET', url: '/api/auth/referral/earning/stats?periodType=year', headers: bearer(referrer.token) }));
-    expect(earnings.data).toEqual({ periodType: 'year', totalsMinor: {}, series: [] });
+    expect(earnings.data).toEqual({ periodType: 'year', totalsMinor: {}, paidOrders: 0, series: [] });
     const badPeriod = await app.inject({ method: 'GET', url: '/api/auth/referral/stats?periodType=decade', headers: bearer(referrer.token) });
     expect(badPeriod.statusCode).toBe(400);
   });

@@ -4,11 +4,11 @@ import type { TestServer } from './server.ts';
 export const PASSWORD = 'Seedling-growth-24';
 
 /** A verified account made through the API, as registration and the mailed code do. */
-export async function verifiedAccount(server: TestServer, email: string) {
+export async function verifiedAccount(server: TestServer, email: string, name: { firstName: string; lastName: string } = { firstName: 'Ada', lastName: 'Green' }) {
   const registered = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Ada', lastName: 'Green', email, password: PASSWORD, confirmPassword: PASSWORD }),
+    body: JSON.stringify({ ...name, email, password: PASSWORD, confirmPassword: PASSWORD }),
   });
   const { data } = await registered.json();
   await server.app.mail.flush();

@@ -12,6 +12,8 @@ const BUSINESS_PAGES = 'src/features/business/pages/BusinessPages.tsx';
 const loadBusinessPages = () => import('../features/business/pages/BusinessPages.tsx');
 const SHOP_PAGES = 'src/features/shop-pages/pages/ShopPages.tsx';
 const loadShopPages = () => import('../features/shop-pages/pages/ShopPages.tsx');
+const CHAINS_PAGES = 'src/features/chains/pages/ChainsPages.tsx';
+const loadChainsPages = () => import('../features/chains/pages/ChainsPages.tsx');
 
 /**
  * Pages loaded on demand, so a visit to the shop downloads only the shop. `module` is the
@@ -37,6 +39,8 @@ export const LAZY_PAGES = [
   { path: 'other/my-employer-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyEmployerAccountPage' },
   { path: 'shop/:slug', module: SHOP_PAGES, load: loadShopPages, name: 'ShopPage' },
   { path: 'account/shop-page', module: SHOP_PAGES, load: loadShopPages, name: 'ShopPageEditorPage' },
+  { path: 'account/network', module: CHAINS_PAGES, load: loadChainsPages, name: 'NetworkPage' },
+  { path: 'account/referrals', module: CHAINS_PAGES, load: loadChainsPages, name: 'ReferralsPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
   { path: 'other/my-business-account/sustainability', module: 'src/features/business-carbon/pages/BusinessSustainabilityEditorPage.tsx', load: () => import('../features/business-carbon/pages/BusinessSustainabilityEditorPage.tsx'), name: 'BusinessSustainabilityEditorPage' },
   { path: 'business-sustainability/:slug', module: 'src/features/business-carbon/pages/PublicBusinessSustainabilityPage.tsx', load: () => import('../features/business-carbon/pages/PublicBusinessSustainabilityPage.tsx'), name: 'PublicBusinessSustainabilityPage' },

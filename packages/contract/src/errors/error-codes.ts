@@ -77,6 +77,10 @@ export const ERROR_STATUS = {
   CANNOT_JOIN_OWN_BUSINESS: 409,
   /** Another business has this address name (slug). */
   SLUG_TAKEN: 409,
+  /** These two people already have a chain of this relationship (in either direction). */
+  CHAIN_EXISTS: 409,
+  /** A chain needs two different people. */
+  CHAIN_WITH_SELF: 400,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
+import { orders } from './orders.ts';
 import { users } from './users.ts';
 
 /**
@@ -88,9 +89,11 @@ export const referralEarnings = pgTable(
     referredUserId: uuid('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
     currency: varchar('currency', { length: 3 }).notNull(),
     amountMinor: integer('amount_minor').notNull(),
+    /** The paid order this share is of: one earning per order, whatever retries or races (null only for rows older than this column). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('referral_earnings_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('referral_earnings_user_idx').on(t.userId, t.createdAt), uniqueIndex('referral_earnings_order_unique').on(t.orderId)],
 );
 
 /**

@@ -14,3 +14,4 @@ export * from './payments.ts';
 export * from './business.ts';
 export * from './business-carbon.ts';
 export * from './shop-pages.ts';
+export * from './chains.ts';

@@ -208,13 +208,15 @@ export function createAuthRepository(db: Database) {
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.referredByUserId, userId));
       return row?.count ?? 0;
     },
-    async earningsByPeriod(userId: string, period: Period, since: Date): Promise<{ period: string; currency: string; amountMinor: number }[]> {
+    /** Earnings per period and currency; `orders` counts the paid orders behind them (one earning per order). */
+    async earningsByPeriod(userId: string, period: Period, since: Date): Promise<{ period: string; currency: string; amountMinor: number; orders: number }[]> {
       const bucket = sql`date_trunc(${sql.raw(`'${PERIODS[period]}'`)}, ${referralEarnings.createdAt} at time zone 'UTC')`;
       return db
         .select({
           period: sql<string>`to_char(${bucket}, 'YYYY-MM-DD')`,
           currency: referralEarnings.currency,
           amountMinor: sql<number>`sum(${referralEarnings.amountMinor})::int`,
+          orders: sql<number>`count(*)::int`,
         })
         .from(referralEarnings)
         .where(and(eq(referralEarnings.userId, userId), gte(referralEarnings.createdAt, since)))

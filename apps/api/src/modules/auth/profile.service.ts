@@ -101,8 +101,12 @@ export async function ipStack(ctx: AuthContext, headers: Record<string, string |
 
 const PERIOD_LOOKBACK_DAYS = { day: 30, week: 7 * 12, month: 365, year: 365 * 5 } as const;
 
+/**
+ * The deep link of spec §4 Referral: the shop's address with the referrer's id as `RID`, which the
+ * web stores on arrival (spec §3 stored keys) and uses at sign-up and at the order (referalUserId).
+ */
 export function referralLink(ctx: AuthContext, user: UserRow | undefined) {
-  const url = user ? `${ctx.publicUrl}/?ref=${encodeURIComponent(user.slug)}` : `${ctx.publicUrl}/`;
+  const url = user ? `${ctx.publicUrl}/?RID=${encodeURIComponent(user.id)}` : `${ctx.publicUrl}/`;
   return { success: true as const, url, data: { url } };
 }
 
@@ -116,7 +120,11 @@ export async function referralEarningStats(ctx: AuthContext, userId: string, per
   const since = new Date(ctx.now().getTime() - PERIOD_LOOKBACK_DAYS[periodType] * 86_400_000);
   const rows = await ctx.repo.earningsByPeriod(userId, periodType, since);
   const totals: Record<string, number> = {};
-  for (const row of rows) totals[row.currency] = (totals[row.currency] ?? 0) + row.amountMinor;
-  return { success: true as const, data: { periodType, totalsMinor: totals, series: rows } };
+  let paidOrders = 0;
+  for (const row of rows) {
+    totals[row.currency] = (totals[row.currency] ?? 0) + row.amountMinor;
+    paidOrders += row.orders;
+  }
+  return { success: true as const, data: { periodType, totalsMinor: totals, paidOrders, series: rows } };
 }
 

@@ -51,7 +51,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       if (row.couponId) await redeemHeldCoupon(tx, row);
       if (row.referrerUserId && row.referrerUserId !== row.userId) {
         const amountMinor = Math.round((row.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
-        if (amountMinor > 0) await repo.addReferralEarning(tx, { userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
+        if (amountMinor > 0) await repo.addReferralEarning(tx, { orderId: row.id, userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
       }
       await issueCertificatesForOrder(tx, orderId);
       // To the account's address, not the typed buyerEmail: order mail must not become a way to

@@ -7,6 +7,7 @@ import { useSessionCookieCheck } from '../../features/session/useSessionCookieCh
 import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
 import { useCartCountSync } from '../../features/cart/cart-sync.ts';
 import { useFirstVisitCurrency } from '../../features/currency/use-first-visit-currency.ts';
+import { useReferralCapture } from '../../features/chains/use-referral-capture.ts';
 import { Header } from './Header.tsx';
 import { useScrollRestoration } from './useScrollRestoration.ts';
 import { lazySection, wakeSections } from '../lazy-section.tsx';
@@ -36,6 +37,7 @@ export function AppLayout() {
   useCartCountSync();
   useFirstVisitCurrency();
   useScrollRestoration();
+  useReferralCapture();
   const addToCart = useAddToCart();
   const comparing = useCompareIds().length > 0;
   useWakeSectionsOnCurrencyChange();

@@ -15,9 +15,17 @@ export function AccountPage() {
       <header className="account-page__header">
         <h1 className="account-page__title">Your account</h1>
         <p className="account-page__lead">{name ? `${name} · ${session.email}` : session.email}</p>
-        <Link className={buttonClassName('secondary', 'sm', 'account-page__orders')} to="/account/orders">
-          Your orders
-        </Link>
+        <div className="account-page__links">
+          <Link className={buttonClassName('secondary', 'sm')} to="/account/orders">
+            Your orders
+          </Link>
+          <Link className={buttonClassName('secondary', 'sm')} to="/account/network">
+            Your network
+          </Link>
+          <Link className={buttonClassName('secondary', 'sm')} to="/account/referrals">
+            Referrals
+          </Link>
+        </div>
       </header>
       <nav className="account-nav" aria-label="Account sections">
         <ul className="account-nav__list">

@@ -1,0 +1,208 @@
+import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { CHAIN_MAX_PENDING_SENT, CHAIN_TREE_MAX_NODES, type ChainRelationship, type ChainStatus, type ChainTree, type ChainTreeNode, type UserChain } from '@app/contract/chains';
+import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { userChains, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { confirmerOf, findByReferralId, findPerson, requireChainParty, requireSelf, type ChainRow } from './chains.access.ts';
+import { fullName, shortName, toUserChain, type NameRow } from './chains.view.ts';
+
+const noPerson = () => new AppError('NOT_FOUND', 'No account was found for this person; check the email or id');
+const withSelf = () => new AppError('CHAIN_WITH_SELF', 'You cannot make a chain with yourself');
+
+/**
+ * User chains (spec §4, §7): invitations (I add you below me), requests (I ask to join below you)
+ * and referral-link joins (accepted at once). The unordered pair and relationship are unique in the
+ * database, so two people racing to invite each other end with one chain and one 409.
+ */
+export function createUserChains(db: Database) {
+  async function namesOf(ids: string[]): Promise<Map<string, NameRow>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, unique));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async function view(chain: ChainRow, callerId: string): Promise<UserChain> {
+    return toUserChain(chain, callerId, await namesOf([chain.parentUserId, chain.childUserId]));
+  }
+
+  async function existingBetween(a: string, b: string, relationship: ChainRelationship): Promise<ChainRow | null> {
+    const [row] = await db
+      .select()
+      .from(userChains)
+      .where(and(eq(userChains.relationship, relationship), or(and(eq(userChains.parentUserId, a), eq(userChains.childUserId, b)), and(eq(userChains.parentUserId, b), eq(userChains.childUserId, a)))))
+      .limit(1);
+    return row ?? null;
+  }
+
+  const duplicate = (relationship: ChainRelationship) => new AppError('CHAIN_EXISTS', `You two already have a ${relationship} chain (it may be waiting for an answer)`);
+
+  /** Inserts one chain; the unique pair index turns a duplicate (or a race) into 409. */
+  async function insert(values: typeof userChains.$inferInsert): Promise<ChainRow> {
+    try {
+      const [row] = await db.insert(userChains).values(values).returning();
+      return row!;
+    } catch (error) {
+      if (uniqueViolation(error)) throw duplicate(values.relationship);
+      throw error;
+    }
+  }
+
+  async function guardPendingLimit(userId: string): Promise<void> {
+    const [row] = await db.select({ n: count() }).from(userChains).where(and(eq(userChains.requestedByUserId, userId), eq(userChains.acceptanceStatus, 'pending')));
+    if ((row?.n ?? 0) >= CHAIN_MAX_PENDING_SENT) throw new AppError('RATE_LIMITED', `You have ${CHAIN_MAX_PENDING_SENT} invitations waiting for an answer; wait for some before sending more`);
+  }
+
+  async function ask(callerId: string, ref: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }, direction: 'invite' | 'request'): Promise<UserChain> {
+    const other = await findPerson(db, ref);
+    if (!other) throw noPerson();
+    if (other.id === callerId) throw withSelf();
+    if (await existingBetween(callerId, other.id, ref.relationship)) throw duplicate(ref.relationship);
+    await guardPendingLimit(callerId);
+    const [parentUserId, childUserId] = direction === 'invite' ? [callerId, other.id] : [other.id, callerId];
+    const row = await insert({ parentUserId, childUserId, requestedByUserId: callerId, relationship: ref.relationship, kind: direction, acceptanceStatus: 'pending' });
+    return view(row, callerId);
+  }
+
+  return {
+    /** `POST /v1/user-chains`: invite a person (by email or id) below you; they confirm. */
+    invite: (callerId: string, body: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }) => ask(callerId, body, 'invite'),
+
+    /** `POST v1/user-chains/join/request`: ask to join below a person; they confirm. */
+    requestJoin: (callerId: string, body: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }) => ask(callerId, body, 'request'),
+
+    /**
+     * `POST /v1/user-chains/join {referralId}`: join below the person whose referral link you came
+     * with. The link was their invitation, so the chain is accepted at once. Joining again answers
+     * the same chain (200); a pending or rejected one between you is 409.
+     */
+    async joinByLink(callerId: string, referralId: string): Promise<{ chain: UserChain; created: boolean }> {
+      const referrer = await findByReferralId(db, referralId);
+      if (!referrer) throw new AppError('NOT_FOUND', 'This referral link does not belong to anyone');
+      if (referrer.id === callerId) throw withSelf();
+      const again = async () => {
+        const existing = await existingBetween(callerId, referrer.id, 'referral');
+        if (!existing) return null;
+        if (existing.acceptanceStatus === 'accepted' && existing.parentUserId === referrer.id) return { chain: await view(existing, callerId), created: false };
+        throw duplicate('referral');
+      };
+      const before = await again();
+      if (before) return before;
+      try {
+        const [row] = await db
+          .insert(userChains)
+          .values({ parentUserId: referrer.id, childUserId: callerId, requestedByUserId: callerId, relationship: 'referral', kind: 'link', acceptanceStatus: 'accepted', respondedAt: new Date() })
+          .returning();
+        return { chain: await view(row!, callerId), created: true };
+      } catch (error) {
+        if (!uniqueViolation(error)) throw error;
+        const raced = await again();
+        if (raced) return raced;
+        throw error;
+      }
+    },
+
+    /** `GET /v1/user-chains?relationship=&acceptanceStatus=&requested=true`: the caller's chains, newest first. */
+    async list(callerId: string, query: { relationship?: ChainRelationship | undefined; acceptanceStatus?: ChainStatus | undefined; requested?: boolean | undefined; page: number; size: number }) {
+      const conditions: SQL[] = [];
+      if (query.requested) {
+        // Chains others asked me to confirm: I am a party and not the asker; pending unless a status is given.
+        conditions.push(or(and(eq(userChains.parentUserId, callerId), eq(userChains.requestedByUserId, userChains.childUserId)), and(eq(userChains.childUserId, callerId), eq(userChains.requestedByUserId, userChains.parentUserId)))!);
+        conditions.push(eq(userChains.acceptanceStatus, query.acceptanceStatus ?? 'pending'));
+      } else {
+        conditions.push(or(eq(userChains.parentUserId, callerId), eq(userChains.childUserId, callerId))!);
+        if (query.acceptanceStatus) conditions.push(eq(userChains.acceptanceStatus, query.acceptanceStatus));
+      }
+      if (query.relationship) conditions.push(eq(userChains.relationship, query.relationship));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(userChains).where(where).orderBy(desc(userChains.createdAt), desc(userChains.id)).limit(query.size).offset((query.page - 1) * query.size),
+        db.select({ n: count() }).from(userChains).where(where),
+      ]);
+      const names = await namesOf(rows.flatMap((row) => [row.parentUserId, row.childUserId]));
+      return { data: rows.map((row) => toUserChain(row, callerId, names)), meta: { page: query.page, size: query.size, total: total?.n ?? 0 } };
+    },
+
+    /** `GET /v1/user-chains/{id}`: one of the caller's chains (404 unknown, 403 someone else's). */
+    async get(callerId: string, id: string): Promise<UserChain> {
+      return view(await requireChainParty(db, callerId, id), callerId);
+    },
+
+    /**
+     * `PUT v1/user-chains/confirm/{id}`: the asked person accepts or rejects. One conditional update
+     * (pending → answer), so two answers at once change it once; the second gets 409.
+     */
+    async confirm(callerId: string, id: string, answer: 'accepted' | 'rejected'): Promise<UserChain> {
+      const chain = await requireChainParty(db, callerId, id);
+      if (confirmerOf(chain) !== callerId) throw new AppError('FORBIDDEN', 'Only the person who was asked can answer this chain');
+      const [row] = await db
+        .update(userChains)
+        .set({ acceptanceStatus: answer, respondedAt: new Date() })
+        .where(and(eq(userChains.id, id), eq(userChains.acceptanceStatus, 'pending')))
+        .returning();
+      if (!row) throw new AppError('CONFLICT', `This chain was already ${chain.acceptanceStatus === 'pending' ? 'answered' : chain.acceptanceStatus}`);
+      return view(row, callerId);
+    },
+
+    /** `DELETE v1/user-chains/{id}`: either person removes the chain (withdraw, decline, or leave). */
+    async remove(callerId: string, id: string): Promise<UserChain> {
+      const chain = await requireChainParty(db, callerId, id);
+      const shown = await view(chain, callerId);
+      await db.delete(userChains).where(eq(userChains.id, id));
+      return shown;
+    },
+
+    /**
+     * `GET /v1/user-chains/tree/{userId}`: the accepted chains below a person, level by level (one
+     * query a level), each person once (a visited set, so cycles end), cut at the depth and at
+     * CHAIN_TREE_MAX_NODES. Only one's own tree: it names the people in it.
+     */
+    async tree(callerId: string, userId: string, depth: number): Promise<ChainTree> {
+      await requireSelf(db, callerId, userId, 'chain tree');
+      const rootNames = await namesOf([userId]);
+      const root: ChainTreeNode = { userId, name: fullName(rootNames.get(userId)), chainId: null, relationship: null, depth: 0, children: [] };
+      const visited = new Set([userId]);
+      let frontier: ChainTreeNode[] = [root];
+      let truncated = false;
+      for (let level = 1; frontier.length > 0; level += 1) {
+        const byId = new Map(frontier.map((node) => [node.userId, node]));
+        const edges = await db
+          .select({ id: userChains.id, parentUserId: userChains.parentUserId, childUserId: userChains.childUserId, relationship: userChains.relationship })
+          .from(userChains)
+          .where(and(inArray(userChains.parentUserId, [...byId.keys()]), eq(userChains.acceptanceStatus, 'accepted')))
+          .orderBy(userChains.createdAt, userChains.id);
+        const fresh = edges.filter((edge) => !visited.has(edge.childUserId));
+        if (fresh.length > 0 && level > depth) {
+          truncated = true;
+          break;
+        }
+        const names = await namesOf(fresh.map((edge) => edge.childUserId));
+        const next: ChainTreeNode[] = [];
+        for (const edge of fresh) {
+          if (visited.has(edge.childUserId)) continue;
+          if (visited.size >= CHAIN_TREE_MAX_NODES) {
+            truncated = true;
+            break;
+          }
+          visited.add(edge.childUserId);
+          const person = names.get(edge.childUserId);
+          const node: ChainTreeNode = { userId: edge.childUserId, name: level === 1 ? fullName(person) : shortName(person), chainId: edge.id, relationship: edge.relationship, depth: level, children: [] };
+          byId.get(edge.parentUserId)!.children.push(node);
+          next.push(node);
+        }
+        frontier = next;
+      }
+      const ups = await db
+        .select({ id: userChains.id, parentUserId: userChains.parentUserId, relationship: userChains.relationship })
+        .from(userChains)
+        .where(and(eq(userChains.childUserId, userId), eq(userChains.acceptanceStatus, 'accepted')))
+        .orderBy(userChains.createdAt)
+        .limit(50);
+      const upNames = await namesOf(ups.map((row) => row.parentUserId));
+      const parents = ups.map((row) => ({ userId: row.parentUserId, name: fullName(upNames.get(row.parentUserId)), chainId: row.id, relationship: row.relationship }));
+      return { root, parents, depth, truncated };
+    },
+  };
+}
+export type UserChains = ReturnType<typeof createUserChains>;

@@ -1,0 +1,25 @@
+import { Button } from '../../../components/ui/Button.tsx';
+import { Dialog } from '../../../components/ui/Dialog.tsx';
+
+/** A yes/no question before something that cannot be undone from here (removing a chain). */
+export function ConfirmDialog({ open, title, description, confirmLabel, busy, onConfirm, onCancel }: { open: boolean; title: string; description: string; confirmLabel: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onCancel()}
+      title={title}
+      description={description}
+      size="sm"
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}
