@@ -12,3 +12,4 @@ export * from './mailing-list.ts';
 export * from './certificates.ts';
 export * from './payments.ts';
 export * from './business.ts';
+export * from './events.ts';
