@@ -33,6 +33,7 @@ import { registerWishlist } from './modules/wishlist/register.ts';
 import { registerReviews } from './modules/reviews/register.ts';
 import { registerCertificates } from './modules/certificates/register.ts';
 import { registerBusiness } from './modules/business/register.ts';
+import { registerEvents } from './modules/events/register.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerWishlist(app, { db: database.db });
   await registerReviews(app, { db: database.db });
   await registerBusiness(app, { db: database.db });
+  await registerEvents(app, { db: database.db, reference, dataDir: config.dataDir });
   // The test provider unless STRIPE_SECRET_KEY is set (tests may pass their own).
   app.decorate('paymentProvider', options.paymentProvider ?? createPaymentProvider(config, app.log));
   await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });

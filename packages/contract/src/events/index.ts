@@ -82,6 +82,7 @@ const datesMessage = { path: ['endDate'], message: 'The event cannot end before 
 /** `POST /v1/business-events` (multipart): these fields, plus an optional file field `image`. */
 export const eventCreateBodySchema = z.strictObject({ ...eventFields, businessCode: businessCode.optional() }).refine(datesInOrder, datesMessage);
 export type EventCreateBody = z.input<typeof eventCreateBodySchema>;
+export type EventCreateFields = z.output<typeof eventCreateBodySchema>;
 
 /** `PUT /v1/business-events/{id}` (JSON or multipart): any of the fields; `imageUrl: ''` removes the image. */
 export const eventUpdateBodySchema = z
@@ -97,6 +98,7 @@ export const eventUpdateBodySchema = z
   })
   .refine(datesInOrder, datesMessage);
 export type EventUpdateBody = z.input<typeof eventUpdateBodySchema>;
+export type EventUpdateFields = z.output<typeof eventUpdateBodySchema>;
 
 export const eventListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -142,6 +144,7 @@ export const eventFootprintBodySchema = z.strictObject({
   inputs: attendeeFootprintInputsSchema,
 });
 export type EventFootprintBody = z.input<typeof eventFootprintBodySchema>;
+export type EventFootprintFields = z.output<typeof eventFootprintBodySchema>;
 
 /** `GET /v1/business-event-user-carbon-foot-prints/specific?email=&conferanceCode=&businessCode=`. */
 export const eventFootprintSpecificQuerySchema = z.object({
