@@ -35,7 +35,8 @@ const formErrors = { ...errors, 413: failure, 415: failure };
 const publicErrors = { 400: failure, 404: failure, 429: failure };
 /** Footprints from visitors: a few a minute per client on top of the global limit. */
 const FOOTPRINT_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
-const FORM_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+/** Event forms carry images: an owner edits a handful a minute; the limit stops a flood of stored files. */
+const FORM_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 /** An event form as multipart (fields and an optional `image` file) or as JSON (no image). */
 async function readForm<T extends z.ZodType>(request: FastifyRequest, schema: T): Promise<{ body: z.output<T>; image?: EventImage }> {
