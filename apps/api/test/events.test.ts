@@ -241,7 +241,11 @@ describe('POST /api/v1/business-events/join', () => {
     const again = await call(app, member.token, 'POST', '/api/v1/business-events/join', { conferanceCode: event.conferanceCode });
     expect(again.status).toBe(200);
     expect(again.body.data._id).toBe(joined.body.data._id);
-    expect((await call(app, null, 'GET', `/api/v1/business-events/event/${event.conferanceCode}`)).body.data.attendeeCount).toBe(1);
+    const seen = await call(app, null, 'GET', `/api/v1/business-events/event/${event.conferanceCode}`);
+    expect(seen.body.data.attendeeCount).toBe(1);
+    expect(seen.body.data).not.toHaveProperty('joined');
+    expect((await call(app, member.token, 'GET', `/api/v1/business-events/event/${event.conferanceCode}`)).body.data.joined).toBe(true);
+    expect((await call(app, stranger.token, 'GET', `/api/v1/business-events/event/${event.conferanceCode}`)).body.data.joined).toBe(false);
   });
 
   it('refuses visitors, unknown codes and bad bodies', async () => {

@@ -172,6 +172,8 @@ export const businessEventSchema = z.object({
   imageUrl: z.string(),
   /** People who joined the event. */
   attendeeCount: z.number().int(),
+  /** On a read by conference code with a token: whether the caller joined. */
+  joined: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

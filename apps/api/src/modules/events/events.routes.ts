@@ -104,8 +104,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{ events: Events; footprints: Ev
 
   app.get(
     '/v1/business-events/event/:code',
-    { schema: { tags, summary: 'One event by its conference code (public)', params: eventCodeParamsSchema, response: { 200: dataEnvelope(businessEventSchema), ...publicErrors } } },
-    async (request) => ({ success: true as const, data: await events.byCode(request.params.code) }),
+    { config: { auth: 'optional' }, schema: { tags, summary: 'One event by its conference code (public; with a token it also says whether you joined)', params: eventCodeParamsSchema, response: { 200: dataEnvelope(businessEventSchema), ...publicErrors } } },
+    async (request) => ({ success: true as const, data: await events.byCode(request.params.code, request.user?.id) }),
   );
 
   app.get(

@@ -150,10 +150,13 @@ export function createEvents(db: Database, uploads: UploadStore) {
     },
 
     /** `GET v1/business-events/event/{code}`: public. */
-    async byCode(code: string): Promise<BusinessEvent> {
+    async byCode(code: string, userId?: string): Promise<BusinessEvent> {
       const found = await findByCode(code);
       if (!found) throw eventNotFound();
-      return view(found.event, found.business);
+      const shown = await view(found.event, found.business);
+      if (!userId) return shown;
+      const [mine] = await db.select({ id: businessEventAttendees.id }).from(businessEventAttendees).where(and(eq(businessEventAttendees.eventId, found.event.id), eq(businessEventAttendees.userId, userId))).limit(1);
+      return { ...shown, joined: Boolean(mine) };
     },
 
     /** `GET v1/business-events?conferanceCode=`: public; a list of the one event, or empty. */
@@ -171,7 +174,7 @@ export function createEvents(db: Database, uploads: UploadStore) {
       return {
         attendance: { _id: row.id, eventId: row.eventId, conferanceCode: found.event.conferanceCode, userId: row.userId, joinedAt: row.joinedAt.toISOString() },
         joined: Boolean(inserted),
-        event: await view(found.event, found.business),
+        event: { ...(await view(found.event, found.business)), joined: true },
       };
     },
 
