@@ -10,6 +10,8 @@ import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
 
 const BUSINESS_PAGES = 'src/features/business/pages/BusinessPages.tsx';
 const loadBusinessPages = () => import('../features/business/pages/BusinessPages.tsx');
+const EVENT_PAGES = 'src/features/events/pages/EventPages.tsx';
+const loadEventPages = () => import('../features/events/pages/EventPages.tsx');
 
 /**
  * Pages loaded on demand, so a visit to the shop downloads only the shop. `module` is the
@@ -33,6 +35,8 @@ export const LAZY_PAGES = [
   { path: 'account/orders/:id', module: 'src/app/routes/OrderDetailsPage.tsx', load: () => import('./routes/OrderDetailsPage.tsx'), name: 'OrderDetailsPage' },
   { path: 'other/my-business-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyBusinessAccountPage' },
   { path: 'other/my-employer-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyEmployerAccountPage' },
+  { path: 'events/:code', module: EVENT_PAGES, load: loadEventPages, name: 'EventPage' },
+  { path: 'account/events', module: EVENT_PAGES, load: loadEventPages, name: 'MyEventsPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
 ] as const;
 
