@@ -41,7 +41,7 @@ function EventRow({ event, stats, onEdit, open, onToggle }: { event: BusinessEve
             Conference code <code data-testid="conferance-code">{event.conferanceCode}</code>
           </p>
           <p className="ev-muted">
-            {event.attendeeCount} joined{event.expectedAttendees ? ` of ${event.expectedAttendees} expected` : ''}
+            {stats?.attendeeCount ?? event.attendeeCount} joined{event.expectedAttendees ? ` of ${event.expectedAttendees} expected` : ''}
             {stats ? ` · ${stats.footprintCount} ${stats.footprintCount === 1 ? 'footprint' : 'footprints'} · ${formatKg(stats.totalKg)}` : ''}
           </p>
         </div>
@@ -75,7 +75,7 @@ export function BusinessEventsPanel({ businessCode }: { businessCode: string }) 
   const [editing, setEditing] = useState<BusinessEvent | 'new' | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const events = useBusinessEvents(businessCode, page, PAGE_SIZE);
-  const stats = useEventStats(businessCode);
+  const stats = useEventStats(businessCode, openId !== null);
   const statsById = new Map((stats.data ?? []).map((row) => [row.event.id, row]));
 
   let list;
