@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { calculateEvent } from '@app/contract';
 import { bearer } from './auth-helpers.ts';
 import { call, createBusiness } from './business-helpers.ts';
@@ -304,6 +305,21 @@ describe('attendee footprints', () => {
     expect((await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: 'not-an-email', inputs })).status).toBe(400);
     expect((await call(app, null, 'POST', url, { conferanceCode: 'NOPE-ABCDEF', email: visitorEmail, inputs })).status).toBe(404);
     expect((await call(app, null, 'POST', url, [1, 2])).status).toBe(400);
+  });
+
+  it('keeps one footprint per email and one place per person when submissions and joins race', async () => {
+    const racer = await quickBuyer(app);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call(app, racer.token, 'POST', url, { conferanceCode: event.conferanceCode, inputs: { meals: [{ type: 'vegan', count: i + 1 }] } })));
+    expect(answers.every((a) => a.status === 200 || a.status === 201), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    expect(new Set(answers.map((a) => a.body.data._id)).size).toBe(1);
+    const joins = await Promise.all(Array.from({ length: 4 }, () => call(app, racer.token, 'POST', '/api/v1/business-events/join', { conferanceCode: event.conferanceCode })));
+    expect(joins.map((j) => j.status).every((s) => s === 200 || s === 201)).toBe(true);
+    const live = await call(app, owner.token, 'GET', `/api/v1/business-events/live/${event.id}`);
+    expect(live.body.data.attendees.filter((a: { email: string }) => a.email === racer.email)).toHaveLength(1);
+    expect(live.body.data.attendeeCount).toBe(2);
+    // Leave the figures the later tests expect: the racer's record goes, as a cascade would.
+    await app.database.db.execute(sql`delete from business_event_footprints where email = ${racer.email}`);
+    await app.database.db.execute(sql`delete from business_event_attendees where user_id = ${racer.id}`);
   });
 
   it('reads one footprint: your own, or any for the owner; 403 others, 401 visitors, 404 when none or the business does not match', async () => {
