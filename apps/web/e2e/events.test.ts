@@ -95,12 +95,21 @@ describe('business events in a real browser', () => {
     expect(row).toContain(joinerEmail);
     expect(row).toMatch(/\d+ kg CO2e/);
     expect(await owner.getByTestId('live-total').innerText()).toMatch(/\d+ kg CO2e/);
+    await expect.poll(() => owner.getByTestId('event-row').locator('.ev-row__text').innerText()).toMatch(/1 joined of 250 expected · 1 footprint · \d+ kg CO2e/);
     if (SHOTS) await owner.screenshot({ path: `${SHOTS}/owner-events-1280.png`, fullPage: true });
 
     // The member's footprint is theirs after a reload too.
     await joiner.reload({ waitUntil: 'networkidle' });
     await joiner.getByTestId('my-footprint').waitFor();
     expect(await joiner.getByTestId('my-footprint').innerText()).toMatch(/your recorded footprint/i);
+
+    if (SHOTS) {
+      await joiner.setViewportSize({ width: 1280, height: 900 });
+      await joiner.screenshot({ path: `${SHOTS}/event-page-1280.png`, fullPage: true });
+      await owner.setViewportSize({ width: 390, height: 844 });
+      await owner.getByRole('button', { name: 'Edit Climate Summit 2026' }).click();
+      await owner.screenshot({ path: `${SHOTS}/owner-events-390.png`, fullPage: true });
+    }
 
     expect(ownerProblems).toEqual([]);
     expect(joinerProblems).toEqual([]);

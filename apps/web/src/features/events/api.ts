@@ -84,11 +84,9 @@ export function useBusinessEvents(businessCode: string, page: number, size = 10)
 }
 
 /** The owner's per-event figures (first page of fifty: the panel shows them beside each event). */
-export function useEventStats(businessCode: string, live = false) {
+export function useEventStats(businessCode: string) {
   return useQuery({
     queryKey: eventKeys.stats(businessCode),
-    // While a live view is open the list's figures follow it.
-    refetchInterval: live ? EVENT_LIVE_REFRESH_MS : false,
     queryFn: async () => (await send<EventStats[]>('get', `v1/business-events/stats/${code(businessCode)}`, 'The event figures could not be loaded.', undefined, { page: 1, size: 50 })).data,
   });
 }

@@ -67,7 +67,7 @@ function EventRow({ event, stats, onEdit, open, onToggle }: { event: BusinessEve
 }
 
 /**
- * The owner's events on the business page: the list with each event's figures, creating one
+ * The owner's events on the business page (an open live view keeps the row's figures current): the list with each event's figures, creating one
  * (with an image), editing, and the live footprint of an event with its attendees.
  */
 export function BusinessEventsPanel({ businessCode }: { businessCode: string }) {
@@ -75,7 +75,7 @@ export function BusinessEventsPanel({ businessCode }: { businessCode: string }) 
   const [editing, setEditing] = useState<BusinessEvent | 'new' | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const events = useBusinessEvents(businessCode, page, PAGE_SIZE);
-  const stats = useEventStats(businessCode, openId !== null);
+  const stats = useEventStats(businessCode);
   const statsById = new Map((stats.data ?? []).map((row) => [row.event.id, row]));
 
   let list;

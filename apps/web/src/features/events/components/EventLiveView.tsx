@@ -1,7 +1,10 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { EventStats } from '@app/contract/events';
 import { EVENT_LIVE_REFRESH_MS } from '@app/contract/events-rules';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { useEventLive } from '../api.ts';
+import { eventKeys, useEventLive } from '../api.ts';
 import { formatKg } from '../footprint-inputs.ts';
 
 const PARTS = [
@@ -17,6 +20,14 @@ const PARTS = [
  */
 export function EventLiveView({ eventId }: { eventId: string }) {
   const live = useEventLive(eventId);
+  const client = useQueryClient();
+  // The event list beside this view shows the same figures: each fresh answer is written into it.
+  useEffect(() => {
+    const data = live.data;
+    if (!data) return;
+    const { attendees: _attendees, truncated: _truncated, refreshedAt: _refreshedAt, ...figures } = data;
+    client.setQueryData<EventStats[]>(eventKeys.stats(data.event.businessCode), (rows) => rows?.map((row) => (row.event.id === data.event.id ? figures : row)));
+  }, [live.data, client]);
   if (live.isPending) return <Skeleton height={220} radius="var(--radius-md)" />;
   if (live.isError)
     return (
