@@ -117,7 +117,11 @@ export function useRecordFootprint() {
   return useMutation({
     mutationFn: (body: { conferanceCode: string; email?: string; name?: string; inputs: AttendeeFootprintInputs }) =>
       send<EventFootprint>('post', 'v1/business-event-user-carbon-foot-prints', 'Your footprint could not be recorded.', body),
-    onSuccess: () => void client.invalidateQueries({ queryKey: eventKeys.scoped }),
+    onSuccess: (answer) => {
+      // Spec §3 stored key: the attendee's record for the event, as the order flow reads it.
+      remember('userEventId', answer.data._id);
+      void client.invalidateQueries({ queryKey: eventKeys.scoped });
+    },
   });
 }
 
@@ -136,8 +140,12 @@ export function useSaveEvent(eventId: string | null) {
 
 /** Remembered so the footprint form can show a visitor's own result after a reload (spec §3 stored keys). */
 export function rememberConferenceCode(conferanceCode: string) {
+  remember('conferenceCode', conferanceCode);
+}
+
+function remember(key: string, value: string) {
   try {
-    localStorage.setItem('conferenceCode', conferanceCode);
+    localStorage.setItem(key, value);
   } catch {
     /* storage unavailable: nothing depends on it */
   }

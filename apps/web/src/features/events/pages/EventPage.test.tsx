@@ -69,7 +69,7 @@ describe('the public event page', () => {
     const api = stubApi({
       'GET /api/v1/business-events/event/CLIMATESUM-7K2QXH': () => json(200, { success: true, data: EVENT }),
       'POST /api/v1/business-event-user-carbon-foot-prints': (call) =>
-        json(201, { success: true, data: { ...(call.body as object), totalKg: 42.4, breakdown: { travel: 20, accommodation: 20, catering: 2.4 }, updatedAt: '2026-05-04T10:00:00.000Z' } }),
+        json(201, { success: true, data: { ...(call.body as object), _id: 'f1', totalKg: 42.4, breakdown: { travel: 20, accommodation: 20, catering: 2.4 }, updatedAt: '2026-05-04T10:00:00.000Z' } }),
     });
     const { container } = renderAt(<EventPage />);
     await until(() => container.textContent!.includes('Climate Summit'));
@@ -93,6 +93,7 @@ describe('the public event page', () => {
     expect(posted.body).toEqual({ conferanceCode: 'CLIMATESUM-7K2QXH', email: 'vera@example.com', inputs: { travel: [{ mode: 'rail', distanceKm: 120, roundTrip: true }], hotel: [], meals: [{ type: 'vegan', count: 2 }] } });
     expect(container.querySelector('[data-testid="my-footprint"]')?.textContent).toContain('42 kg CO2e');
     expect(localStorage.getItem('conferenceCode')).toBe('CLIMATESUM-7K2QXH');
+    expect(localStorage.getItem('userEventId')).toBe('f1');
   });
 
   it('lets a signed-in person join, and says so', async () => {
