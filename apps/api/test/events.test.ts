@@ -401,5 +401,8 @@ describe("the owner's figures", () => {
         'GET /api/v1/business-user-carbon-foot-prints/user/{id}',
       ].sort(),
     );
+    const create = spec.paths['/api/v1/business-events'].post.requestBody.content;
+    const fieldsOf = (content: Record<string, { schema?: { properties?: object } }>) => Object.keys(Object.values(content)[0]?.schema?.properties ?? {});
+    expect(fieldsOf(create)).toEqual(expect.arrayContaining(['name', 'startDate', 'endDate', 'expectedAttendees']));
   });
 });
