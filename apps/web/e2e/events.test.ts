@@ -102,6 +102,8 @@ describe('business events in a real browser', () => {
     await joiner.reload({ waitUntil: 'networkidle' });
     await joiner.getByTestId('my-footprint').waitFor();
     expect(await joiner.getByTestId('my-footprint').innerText()).toMatch(/your recorded footprint/i);
+    await joiner.goto(`${live.server.url}/account/events`, { waitUntil: 'networkidle' });
+    expect(await joiner.getByTestId('employer-event-mine').innerText()).toMatch(/^Your footprint: \d+ kg CO2e$/);
 
     if (SHOTS) {
       await joiner.setViewportSize({ width: 1280, height: 900 });

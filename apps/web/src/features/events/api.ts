@@ -42,7 +42,7 @@ export const eventKeys = {
   business: (businessCode: string, page: number) => [...eventKeys.scoped, 'business', businessCode, page] as const,
   stats: (businessCode: string) => [...eventKeys.scoped, 'stats', businessCode] as const,
   live: (eventId: string) => [...eventKeys.scoped, 'live', eventId] as const,
-  mine: (code: string, userId: string) => [...eventKeys.scoped, 'mine', code.toUpperCase(), userId] as const,
+  footprints: (userId: string) => [...eventKeys.scoped, 'footprints', userId] as const,
 };
 
 const code = (value: string) => encodeURIComponent(value.trim());
@@ -56,20 +56,23 @@ export function useEventByCode(conferanceCode: string) {
   });
 }
 
+/** A person's footprints (`GET v1/business-user-carbon-foot-prints/user/{id}`): their own, or a member's for the owner. */
+export function useMemberFootprints(userId: string | undefined) {
+  return useQuery({
+    queryKey: eventKeys.footprints(userId ?? ''),
+    enabled: Boolean(userId),
+    queryFn: async () => (await send<MemberFootprint[]>('get', `v1/business-user-carbon-foot-prints/user/${encodeURIComponent(userId!)}`, 'Your footprints could not be loaded.')).data,
+  });
+}
+
 /**
- * The signed-in person's own footprint for this event, or null: read from their footprint list
- * (`GET v1/business-user-carbon-foot-prints/user/{id}`), which answers 200 with or without one,
- * so a first visit logs no failed request.
+ * The signed-in person's own footprint for this event, or null: read from their footprint list,
+ * which answers 200 with or without one, so a first visit logs no failed request.
  */
 export function useMyEventFootprint(conferanceCode: string, userId: string | undefined) {
-  return useQuery({
-    queryKey: eventKeys.mine(conferanceCode, userId ?? ''),
-    enabled: Boolean(userId),
-    queryFn: async () => {
-      const answer = await send<MemberFootprint[]>('get', `v1/business-user-carbon-foot-prints/user/${encodeURIComponent(userId!)}`, 'Your footprint could not be loaded.');
-      return answer.data.find((row) => row.event?.conferanceCode.toUpperCase() === conferanceCode.toUpperCase()) ?? null;
-    },
-  });
+  const list = useMemberFootprints(userId);
+  const found = list.data?.find((row) => row.event?.conferanceCode.toUpperCase() === conferanceCode.toUpperCase()) ?? null;
+  return { ...list, data: list.data ? found : undefined };
 }
 
 export function useBusinessEvents(businessCode: string, page: number, size = 10) {

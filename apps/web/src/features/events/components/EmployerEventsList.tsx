@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { eventPagePath } from '@app/contract/events-rules';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { useBusinessEvents } from '../api.ts';
+import { useSession } from '../../session/session-store.ts';
+import { readStoredUserId } from '../../business/api.ts';
+import { useBusinessEvents, useMemberFootprints } from '../api.ts';
+import { formatKg } from '../footprint-inputs.ts';
 import { EventImage, formatDates } from './EventDetails.tsx';
 import '../events.css';
 
@@ -13,6 +16,9 @@ const PAGE_SIZE = 10;
 export function EmployerEventsList({ businessCode }: { businessCode: string }) {
   const [page, setPage] = useState(1);
   const events = useBusinessEvents(businessCode, page, PAGE_SIZE);
+  const userId = useSession((state) => state.user?._id) ?? readStoredUserId();
+  const mine = useMemberFootprints(userId);
+  const myKg = new Map((mine.data ?? []).filter((row) => row.event).map((row) => [row.event!._id, row.totalKg]));
 
   let body;
   if (events.isPending) body = <Skeleton height={100} radius="var(--radius-md)" />;
@@ -46,6 +52,11 @@ export function EmployerEventsList({ businessCode }: { businessCode: string }) {
                   <p className="ev-muted">
                     Code <code>{event.conferanceCode}</code> · {event.attendeeCount} joined
                   </p>
+                  {mine.data && (
+                    <p className="ev-muted" data-testid="employer-event-mine">
+                      {myKg.has(event.id) ? `Your footprint: ${formatKg(myKg.get(event.id)!)}` : 'You have not recorded a footprint for it yet'}
+                    </p>
+                  )}
                 </div>
               </div>
             </li>

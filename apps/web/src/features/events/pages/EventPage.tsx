@@ -125,7 +125,7 @@ export function EventPage() {
               Your journeys, hotel nights and meals, worked out with the event calculator (kg CO2e). {isLoggedIn ? 'It is recorded under your account.' : 'Give your email so the organiser can count it; signing in keeps it with your account.'}
             </p>
           </div>
-          {isLoggedIn && mine.isPending ? <Skeleton height={120} radius="var(--radius-md)" /> : <FootprintForm conferanceCode={e.conferanceCode} signedIn={isLoggedIn} existing={existing} />}
+          {isLoggedIn && userId && mine.isPending ? <Skeleton height={120} radius="var(--radius-md)" /> : <FootprintForm conferanceCode={e.conferanceCode} signedIn={isLoggedIn} existing={existing} />}
         </section>
       </div>
     );
