@@ -36,6 +36,7 @@ import { registerBusiness } from './modules/business/register.ts';
 import { registerBusinessCarbon } from './modules/business-carbon/register.ts';
 import { registerShopPages } from './modules/shop-pages/register.ts';
 import { registerChains } from './modules/chains/register.ts';
+import { registerEvents } from './modules/events/register.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerBusinessCarbon(app, { db: database.db, reference, dataDir: config.dataDir });
   await registerShopPages(app, { db: database.db, dataDir: config.dataDir });
   await registerChains(app, { db: database.db });
+  await registerEvents(app, { db: database.db, reference, dataDir: config.dataDir });
   // The test provider unless STRIPE_SECRET_KEY is set (tests may pass their own).
   app.decorate('paymentProvider', options.paymentProvider ?? createPaymentProvider(config, app.log));
   await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });

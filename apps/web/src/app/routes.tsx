@@ -14,6 +14,8 @@ const SHOP_PAGES = 'src/features/shop-pages/pages/ShopPages.tsx';
 const loadShopPages = () => import('../features/shop-pages/pages/ShopPages.tsx');
 const CHAINS_PAGES = 'src/features/chains/pages/ChainsPages.tsx';
 const loadChainsPages = () => import('../features/chains/pages/ChainsPages.tsx');
+const EVENT_PAGES = 'src/features/events/pages/EventPages.tsx';
+const loadEventPages = () => import('../features/events/pages/EventPages.tsx');
 
 /**
  * Pages loaded on demand, so a visit to the shop downloads only the shop. `module` is the
@@ -41,6 +43,8 @@ export const LAZY_PAGES = [
   { path: 'account/shop-page', module: SHOP_PAGES, load: loadShopPages, name: 'ShopPageEditorPage' },
   { path: 'account/network', module: CHAINS_PAGES, load: loadChainsPages, name: 'NetworkPage' },
   { path: 'account/referrals', module: CHAINS_PAGES, load: loadChainsPages, name: 'ReferralsPage' },
+  { path: 'events/:code', module: EVENT_PAGES, load: loadEventPages, name: 'EventPage' },
+  { path: 'account/events', module: EVENT_PAGES, load: loadEventPages, name: 'MyEventsPage' },
   { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
   { path: 'other/my-business-account/sustainability', module: 'src/features/business-carbon/pages/BusinessSustainabilityEditorPage.tsx', load: () => import('../features/business-carbon/pages/BusinessSustainabilityEditorPage.tsx'), name: 'BusinessSustainabilityEditorPage' },
   { path: 'business-sustainability/:slug', module: 'src/features/business-carbon/pages/PublicBusinessSustainabilityPage.tsx', load: () => import('../features/business-carbon/pages/PublicBusinessSustainabilityPage.tsx'), name: 'PublicBusinessSustainabilityPage' },

@@ -15,3 +15,4 @@ export * from './business.ts';
 export * from './business-carbon.ts';
 export * from './shop-pages.ts';
 export * from './chains.ts';
+export * from './events.ts';

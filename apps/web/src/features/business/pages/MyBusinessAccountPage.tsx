@@ -18,6 +18,8 @@ const PATH = '/other/my-business-account';
 
 // The order list and its graphs (recharts) load with this section, not with the page's entry.
 const BusinessOrders = lazy(() => import('../components/BusinessOrders.tsx'));
+// The events panel (create with an image, attendees, the live footprint view) loads the same way.
+const BusinessEventsPanel = lazy(() => import('../../events/components/BusinessEventsPanel.tsx').then((m) => ({ default: m.BusinessEventsPanel })));
 // The shop-page editor (product picker, image uploads) loads the same way.
 const ShopPageEditor = lazy(() => import('../../shop-pages/components/ShopPageEditor.tsx').then((m) => ({ default: m.ShopPageEditor })));
 // The carbon roll-up (its own charts and the spend form) loads the same way.
@@ -73,7 +75,9 @@ export function MyBusinessAccountPage() {
         </header>
         <JoinCodes business={business} />
         <MembersPanel businessId={business.id} />
-        {/* EVENTS PANEL: BusinessEventsPanel({ businessCode }) goes here once events are built. */}
+        <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
+          <BusinessEventsPanel businessCode={business.businessCode} />
+        </Suspense>
         <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
           <ShopPageEditor businessId={business.id} businessCode={business.businessCode} />
         </Suspense>

@@ -7,6 +7,7 @@ import { useSession } from '../../session/session-store.ts';
 import { readStoredUserId, useJoinedBusiness } from '../api.ts';
 import { MembershipCard } from '../components/MembershipCard.tsx';
 import { useJoinOnArrival } from '../use-join-on-arrival.ts';
+import { EmployerEventsList } from '../../events/components/EmployerEventsList.tsx';
 import '../business.css';
 
 const PATH = '/other/my-employer-account';
@@ -46,7 +47,7 @@ export function MyEmployerAccountPage() {
     body = (
       <>
         <MembershipCard membership={joined.data} />
-        {/* EMPLOYER EVENTS: EmployerEventsList({ businessCode }) goes here once events are built. */}
+        <EmployerEventsList businessCode={joined.data.businessId.businessCode} />
       </>
     );
 

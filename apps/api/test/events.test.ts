@@ -1,0 +1,408 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { calculateEvent } from '@app/contract';
+import { bearer } from './auth-helpers.ts';
+import { call, createBusiness } from './business-helpers.ts';
+import { createTestApp, json } from './helper.ts';
+import { quickBuyer } from './order-helpers.ts';
+import { multipartBody, PNG_BYTES } from './upload-helpers.ts';
+
+/**
+ * Business events (spec §7 Events, §6 roles): the owner creates and edits events with an image,
+ * members read them, visitors read one by conference code, people join and record footprints,
+ * and the owner sees the figures. Every call, who may call it, bad input and multipart faults.
+ */
+let app: FastifyInstance;
+let dataDir: string;
+type Person = Awaited<ReturnType<typeof quickBuyer>>;
+let owner: Person;
+let member: Person;
+let stranger: Person;
+let otherOwner: Person;
+let business: { id: string; businessCode: string };
+let otherBusiness: { businessCode: string };
+let event: { id: string; conferanceCode: string; imageUrl: string };
+const visitorEmail = 'visitor.one@example.com';
+
+const fields = { name: 'Climate Summit 2026', description: 'Two days on net zero', startDate: '2026-05-04', endDate: '2026-05-05', location: 'ExCeL, London', country: 'gb', expectedAttendees: '250' };
+const inputs = { travel: [{ mode: 'rail', distanceKm: 100, roundTrip: true }], hotel: [{ country: 'GB', nights: 2 }], meals: [{ type: 'vegan', count: 3 }] };
+const expected = calculateEvent({ attendees: [{ count: 1, ...inputs } as never], radiativeForcing: true });
+
+function form(method: 'POST' | 'PUT', url: string, token: string | null, parts: Parameters<typeof multipartBody>[0]) {
+  const { payload, headers } = multipartBody(parts);
+  return sendRaw(method, url, token, payload, headers['content-type']);
+}
+async function sendRaw(method: 'POST' | 'PUT', url: string, token: string | null, payload: Buffer | string, contentType: string) {
+  const response = await app.inject({ method, url, payload, headers: { 'content-type': contentType, ...(token ? bearer(token) : {}) } });
+  return { status: response.statusCode, body: json(response) };
+}
+const fieldParts = (values: Record<string, string>) => Object.entries(values).map(([name, content]) => ({ name, content }));
+const image = (content: Buffer | string = PNG_BYTES, name = 'image') => ({ name, filename: 'poster.png', type: 'image/png', content });
+const stored = () => {
+  try {
+    return readdirSync(path.join(dataDir, 'uploads')).length;
+  } catch {
+    return 0;
+  }
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-events-'));
+  app = await createTestApp({ seed: false, config: { dataDir } });
+  [owner, member, stranger, otherOwner] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
+  business = await createBusiness(app, owner.token, { name: 'Greenleaf Events' });
+  otherBusiness = await createBusiness(app, otherOwner.token, { name: 'Other Co' });
+  const joined = await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode });
+  expect(joined.status).toBe(201);
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('POST /api/v1/business-events', () => {
+  it('creates an event from multipart fields and an image, with a readable conference code', async () => {
+    const created = await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), image()]);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const data = created.body.data;
+    expect(data).toMatchObject({ name: fields.name, startDate: '2026-05-04', endDate: '2026-05-05', country: 'GB', expectedAttendees: 250, businessCode: business.businessCode, businessName: 'Greenleaf Events', attendeeCount: 0 });
+    expect(data.conferanceCode).toMatch(/^CLIMATESUM-[2-9A-HJKMNP-Z]{6}$/);
+    expect(data.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    const served = await app.inject({ method: 'GET', url: data.imageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    event = data;
+  });
+
+  it('creates without an image, as JSON too, and draws a different code each time', async () => {
+    const created = await call(app, owner.token, 'POST', '/api/v1/business-events', { name: 'Climate Summit 2026', startDate: '2026-06-01', endDate: '2026-06-01' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.imageUrl).toBe('');
+    expect(created.body.data.conferanceCode).not.toBe(event.conferanceCode);
+    const named = await call(app, owner.token, 'POST', '/api/v1/business-events', { name: '!!', startDate: '2026-06-01', endDate: '2026-06-02', businessCode: business.businessCode.toLowerCase() });
+    expect(named.status).toBe(201);
+    expect(named.body.data.conferanceCode).toMatch(/^EVENT-/);
+  });
+
+  it('is for business owners only: visitors 401, members and people without a business 403, another business 403, unknown 404', async () => {
+    const before = stored();
+    expect((await form('POST', '/api/v1/business-events', null, [...fieldParts(fields), image()])).status).toBe(401);
+    for (const person of [member, stranger]) {
+      const refused = await form('POST', '/api/v1/business-events', person.token, [...fieldParts(fields), image()]);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('FORBIDDEN');
+    }
+    expect((await call(app, owner.token, 'POST', '/api/v1/business-events', { ...fields, businessCode: otherBusiness.businessCode })).status).toBe(403);
+    expect((await call(app, owner.token, 'POST', '/api/v1/business-events', { ...fields, businessCode: 'NOPE-ABCDEF' })).status).toBe(404);
+    expect(stored()).toBe(before);
+  });
+
+  it('refuses bad fields with 400 and the field named, storing no image', async () => {
+    const before = stored();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ ...fields, name: '' }, 'name'],
+      [{ ...fields, endDate: '2026-05-01' }, 'endDate'],
+      [{ ...fields, startDate: '2026-02-30' }, 'startDate'],
+      [{ ...fields, startDate: 'tomorrow' }, 'startDate'],
+      [{ ...fields, expectedAttendees: 'lots' }, 'expectedAttendees'],
+      [{ ...fields, expectedAttendees: '-3' }, 'expectedAttendees'],
+      [{ ...fields, country: 'GBR' }, 'country'],
+      [{ ...fields, name: '<script>alert(1)</script>' }, 'name'],
+      [{ ...fields, description: 'x'.repeat(4001) }, 'description'],
+    ];
+    for (const [values, field] of cases) {
+      const refused = await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(values), image()]);
+      expect(refused.status, `${field}: ${JSON.stringify(refused.body)}`).toBe(400);
+      expect(Object.keys(refused.body.fields ?? {}), field).toContain(field);
+    }
+    const { startDate: _s, ...noStart } = fields;
+    expect((await form('POST', '/api/v1/business-events', owner.token, fieldParts(noStart))).body.fields).toHaveProperty('startDate');
+    const extra = await form('POST', '/api/v1/business-events', owner.token, fieldParts({ ...fields, ownerUserId: stranger.id }));
+    expect(extra.status).toBe(400);
+    expect((await call(app, owner.token, 'POST', '/api/v1/business-events', { ...fields, expectedAttendees: 1.5 })).status).toBe(400);
+    expect((await call(app, owner.token, 'POST', '/api/v1/business-events', [1, 2])).status).toBe(400);
+    expect(stored()).toBe(before);
+  });
+
+  it('answers multipart faults with 4xx, never 5xx: not an image, too big, two images, other file names, repeated fields, cut off, bad boundary', async () => {
+    const before = stored();
+    const svg = await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), image('<svg xmlns="http://www.w3.org/2000/svg"><script>x</script></svg>')]);
+    expect(svg.status).toBe(415);
+    const big = await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), image(Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)]))]);
+    expect(big.status).toBe(413);
+    expect((await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), image(), image()])).status).toBe(400);
+    expect((await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), image(PNG_BYTES, 'logo')])).status).toBe(400);
+    expect((await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), { name: 'name', content: 'Again' }])).status).toBe(400);
+    const tooMany = await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), ...Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, content: 'x' }))]);
+    expect(tooMany.status).toBe(400);
+
+    const whole = multipartBody([...fieldParts(fields), image()]);
+    for (const cut of [whole.payload.length - 10, Math.floor(whole.payload.length / 2), 40]) {
+      const truncated = await sendRaw('POST', '/api/v1/business-events', owner.token, whole.payload.subarray(0, cut), whole.headers['content-type']);
+      expect(truncated.status, `cut at ${cut}: ${JSON.stringify(truncated.body)}`).toBe(400);
+    }
+    const noBoundary = await sendRaw('POST', '/api/v1/business-events', owner.token, whole.payload, 'multipart/form-data');
+    expect(noBoundary.status).toBeGreaterThanOrEqual(400);
+    expect(noBoundary.status).toBeLessThan(500);
+    const garbage = await sendRaw('POST', '/api/v1/business-events', owner.token, 'this is not multipart at all', 'multipart/form-data; boundary=xyz');
+    expect(garbage.status).toBe(400);
+    const wrongBoundary = await sendRaw('POST', '/api/v1/business-events', owner.token, whole.payload, 'multipart/form-data; boundary=other');
+    expect(wrongBoundary.status).toBe(400);
+    const text = await sendRaw('POST', '/api/v1/business-events', owner.token, 'name=x', 'text/plain');
+    expect(text.status).toBe(400);
+    expect(stored()).toBe(before);
+  });
+});
+
+describe('PUT /api/v1/business-events/{id}', () => {
+  it('lets the owner change fields as JSON, leaving the others as they were', async () => {
+    const saved = await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { name: 'Climate Summit 2026 (day passes)', expectedAttendees: 300 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ name: 'Climate Summit 2026 (day passes)', expectedAttendees: 300, location: 'ExCeL, London', conferanceCode: event.conferanceCode, imageUrl: event.imageUrl });
+  });
+
+  it('replaces the image from a multipart form, and removes it with imageUrl ""', async () => {
+    const replaced = await form('PUT', `/api/v1/business-events/${event.id}`, owner.token, [{ name: 'location', content: 'Olympia, London' }, image()]);
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body.data.location).toBe('Olympia, London');
+    expect(replaced.body.data.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    expect(replaced.body.data.imageUrl).not.toBe(event.imageUrl);
+    const back = await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: event.imageUrl });
+    expect(back.body.data.imageUrl).toBe(event.imageUrl);
+    expect((await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: `/uploads/${'a'.repeat(32)}.png` })).status).toBe(400);
+    expect((await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: 'https://evil.example/x.png' })).status).toBe(400);
+    const removed = await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: '' });
+    expect(removed.body.data.imageUrl).toBe('');
+    await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: event.imageUrl });
+  });
+
+  it('checks dates against the stored ones and refuses bad input', async () => {
+    const early = await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { endDate: '2026-05-01' });
+    expect(early.status).toBe(400);
+    expect(early.body.fields).toHaveProperty('endDate');
+    expect((await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { conferanceCode: 'MINE-123456' })).status).toBe(400);
+    expect((await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { name: '' })).status).toBe(400);
+    const cut = multipartBody([{ name: 'name', content: 'Cut' }, image()]);
+    expect((await sendRaw('PUT', `/api/v1/business-events/${event.id}`, owner.token, cut.payload.subarray(0, cut.payload.length - 20), cut.headers['content-type'])).status).toBe(400);
+  });
+
+  it('is for the owner only: 401 visitor, 403 member and another owner, 404 unknown, 400 bad id', async () => {
+    expect((await call(app, null, 'PUT', `/api/v1/business-events/${event.id}`, { name: 'Hijacked' })).status).toBe(401);
+    for (const person of [member, stranger, otherOwner]) expect((await call(app, person.token, 'PUT', `/api/v1/business-events/${event.id}`, { name: 'Hijacked' })).status).toBe(403);
+    expect((await form('PUT', `/api/v1/business-events/${event.id}`, member.token, [{ name: 'name', content: 'Hijacked' }, image()])).status).toBe(403);
+    expect((await call(app, owner.token, 'PUT', '/api/v1/business-events/0190a1b2-c3d4-7e5f-8a9b-0000000000ff', { name: 'x' })).status).toBe(404);
+    expect((await call(app, owner.token, 'PUT', '/api/v1/business-events/not-an-id', { name: 'x' })).status).toBe(400);
+    const seen = await call(app, null, 'GET', `/api/v1/business-events/event/${event.conferanceCode}`);
+    expect(seen.body.data.name).not.toBe('Hijacked');
+  });
+});
+
+describe('reading events', () => {
+  it('lists the business events to the owner and members, a page at a time; 403 strangers, 401 visitors, 404 unknown', async () => {
+    for (const person of [owner, member]) {
+      const listed = await call(app, person.token, 'GET', `/api/v1/business-events/${business.businessCode}?page=1&size=2`);
+      expect(listed.status).toBe(200);
+      expect(listed.body.data).toHaveLength(2);
+      expect(listed.body.meta).toEqual({ page: 1, size: 2, total: 3 });
+    }
+    expect((await call(app, member.token, 'GET', `/api/v1/business-events/${business.businessCode}?page=2&size=2`)).body.data).toHaveLength(1);
+    expect((await call(app, stranger.token, 'GET', `/api/v1/business-events/${business.businessCode}`)).status).toBe(403);
+    expect((await call(app, otherOwner.token, 'GET', `/api/v1/business-events/${business.businessCode}`)).status).toBe(403);
+    expect((await call(app, null, 'GET', `/api/v1/business-events/${business.businessCode}`)).status).toBe(401);
+    expect((await call(app, owner.token, 'GET', '/api/v1/business-events/NOPE-ABCDEF')).status).toBe(404);
+    expect((await call(app, owner.token, 'GET', `/api/v1/business-events/${business.businessCode}?size=51`)).status).toBe(400);
+    expect((await call(app, owner.token, 'GET', `/api/v1/business-events/${business.businessCode}?page=0`)).status).toBe(400);
+  });
+
+  it('shows one event to anyone by its conference code, in any letter case', async () => {
+    const seen = await call(app, null, 'GET', `/api/v1/business-events/event/${event.conferanceCode.toLowerCase()}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toMatchObject({ id: event.id, conferanceCode: event.conferanceCode, businessCode: business.businessCode });
+    expect(JSON.stringify(seen.body)).not.toContain(owner.id);
+    expect((await call(app, null, 'GET', '/api/v1/business-events/event/NOPE-ABCDEF')).status).toBe(404);
+    expect((await call(app, null, 'GET', '/api/v1/business-events/event/%3Cscript%3E')).status).toBe(400);
+    const listed = await call(app, null, 'GET', `/api/v1/business-events?conferanceCode=${event.conferanceCode}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((e: { id: string }) => e.id)).toEqual([event.id]);
+    expect((await call(app, null, 'GET', '/api/v1/business-events?conferanceCode=NOPE-ABCDEF')).body.data).toEqual([]);
+    expect((await call(app, null, 'GET', '/api/v1/business-events')).status).toBe(400);
+  });
+});
+
+describe('POST /api/v1/business-events/join', () => {
+  it('joins once; joining again answers the same place', async () => {
+    const joined = await call(app, member.token, 'POST', '/api/v1/business-events/join', { conferanceCode: event.conferanceCode.toLowerCase() });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    expect(joined.body.data).toMatchObject({ eventId: event.id, userId: member.id, conferanceCode: event.conferanceCode });
+    expect(joined.body.data.event.attendeeCount).toBe(1);
+    const again = await call(app, member.token, 'POST', '/api/v1/business-events/join', { conferanceCode: event.conferanceCode });
+    expect(again.status).toBe(200);
+    expect(again.body.data._id).toBe(joined.body.data._id);
+    const seen = await call(app, null, 'GET', `/api/v1/business-events/event/${event.conferanceCode}`);
+    expect(seen.body.data.attendeeCount).toBe(1);
+    expect(seen.body.data).not.toHaveProperty('joined');
+    expect((await call(app, member.token, 'GET', `/api/v1/business-events/event/${event.conferanceCode}`)).body.data.joined).toBe(true);
+    expect((await call(app, stranger.token, 'GET', `/api/v1/business-events/event/${event.conferanceCode}`)).body.data.joined).toBe(false);
+  });
+
+  it('refuses visitors, unknown codes and bad bodies', async () => {
+    expect((await call(app, null, 'POST', '/api/v1/business-events/join', { conferanceCode: event.conferanceCode })).status).toBe(401);
+    expect((await call(app, stranger.token, 'POST', '/api/v1/business-events/join', { conferanceCode: 'NOPE-ABCDEF' })).status).toBe(404);
+    expect((await call(app, stranger.token, 'POST', '/api/v1/business-events/join', {})).status).toBe(400);
+    expect((await call(app, stranger.token, 'POST', '/api/v1/business-events/join', { conferanceCode: 'x'.repeat(41) })).status).toBe(400);
+  });
+});
+
+describe('attendee footprints', () => {
+  const url = '/api/v1/business-event-user-carbon-foot-prints';
+
+  it('records a signed-in attendee’s footprint with the event model, then replaces it on a second submission', async () => {
+    const first = await call(app, member.token, 'POST', url, { conferanceCode: event.conferanceCode, inputs });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.data).toMatchObject({ email: member.email, userId: member.id, conferanceCode: event.conferanceCode, businessCode: business.businessCode, unit: 'kg CO2e' });
+    expect(first.body.data.totalKg).toBeCloseTo(expected.total, 9);
+    expect(first.body.data.breakdown.travel).toBeCloseTo(expected.breakdown.travel, 9);
+    expect(first.body.data.breakdown.accommodation).toBeCloseTo(expected.breakdown.accommodation, 9);
+    expect(first.body.data.breakdown.catering).toBeCloseTo(expected.breakdown.catering, 9);
+    const second = await call(app, member.token, 'POST', url, { conferanceCode: event.conferanceCode, inputs: { meals: [{ type: 'vegan', count: 1 }] } });
+    expect(second.status).toBe(200);
+    expect(second.body.data._id).toBe(first.body.data._id);
+    expect(second.body.data.breakdown.travel).toBe(0);
+    await call(app, member.token, 'POST', url, { conferanceCode: event.conferanceCode, inputs });
+  });
+
+  it('takes a visitor’s footprint with an email, and keeps one per email', async () => {
+    const recorded = await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: 'Visitor.One@Example.com', name: 'Vera Visitor', inputs });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+    expect(recorded.body.data).toMatchObject({ email: visitorEmail, userId: null, name: 'Vera Visitor' });
+    const again = await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: visitorEmail, inputs: { meals: [{ type: 'standard', count: 2 }] } });
+    expect(again.status).toBe(200);
+    await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: visitorEmail, name: 'Vera Visitor', inputs });
+  });
+
+  it('refuses: no email as a visitor, a visitor overwriting an account holder, another email when signed in, bad inputs, unknown codes', async () => {
+    expect((await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, inputs })).body.fields).toHaveProperty('email');
+    const takeover = await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: member.email, inputs: { meals: [] } });
+    expect(takeover.status).toBe(403);
+    expect((await call(app, stranger.token, 'POST', url, { conferanceCode: event.conferanceCode, email: visitorEmail, inputs })).status).toBe(400);
+    const bad: unknown[] = [
+      { meals: [{ type: 'caviar', count: 1 }] },
+      { hotel: [{ country: 'GB', nights: -1 }] },
+      { hotel: [{ country: 'ZZ', nights: 1 }] },
+      { travel: [{ mode: 'flight', from: 'XXX', to: 'LHR' }] },
+      { travel: [{ mode: 'rail' }] },
+      { travel: Array.from({ length: 21 }, () => ({ mode: 'rail', distanceKm: 1 })) },
+      { sneaky: true },
+    ];
+    for (const body of bad) {
+      const refused = await call(app, member.token, 'POST', url, { conferanceCode: event.conferanceCode, inputs: body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: 'not-an-email', inputs })).status).toBe(400);
+    expect((await call(app, null, 'POST', url, { conferanceCode: 'NOPE-ABCDEF', email: visitorEmail, inputs })).status).toBe(404);
+    expect((await call(app, null, 'POST', url, [1, 2])).status).toBe(400);
+  });
+
+  it('keeps one footprint per email and one place per person when submissions and joins race', async () => {
+    const racer = await quickBuyer(app);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call(app, racer.token, 'POST', url, { conferanceCode: event.conferanceCode, inputs: { meals: [{ type: 'vegan', count: i + 1 }] } })));
+    expect(answers.every((a) => a.status === 200 || a.status === 201), JSON.stringify(answers.map((a) => a.body))).toBe(true);
+    expect(new Set(answers.map((a) => a.body.data._id)).size).toBe(1);
+    const joins = await Promise.all(Array.from({ length: 4 }, () => call(app, racer.token, 'POST', '/api/v1/business-events/join', { conferanceCode: event.conferanceCode })));
+    expect(joins.map((j) => j.status).every((s) => s === 200 || s === 201)).toBe(true);
+    const live = await call(app, owner.token, 'GET', `/api/v1/business-events/live/${event.id}`);
+    expect(live.body.data.attendees.filter((a: { email: string }) => a.email === racer.email)).toHaveLength(1);
+    expect(live.body.data.attendeeCount).toBe(2);
+    // Leave the figures the later tests expect: the racer's record goes, as a cascade would.
+    await app.database.db.execute(sql`delete from business_event_footprints where email = ${racer.email}`);
+    await app.database.db.execute(sql`delete from business_event_attendees where user_id = ${racer.id}`);
+  });
+
+  it('reads one footprint: your own, or any for the owner; 403 others, 401 visitors, 404 when none or the business does not match', async () => {
+    const specific = (email: string, extra = '') => `${url}/specific?email=${encodeURIComponent(email)}&conferanceCode=${event.conferanceCode}${extra}`;
+    const own = await call(app, member.token, 'GET', specific(member.email, `&businessCode=${business.businessCode}`));
+    expect(own.status).toBe(200);
+    expect(own.body.data.totalKg).toBeCloseTo(expected.total, 9);
+    expect((await call(app, owner.token, 'GET', specific(visitorEmail))).status).toBe(200);
+    expect((await call(app, stranger.token, 'GET', specific(member.email))).status).toBe(403);
+    expect((await call(app, otherOwner.token, 'GET', specific(member.email))).status).toBe(403);
+    expect((await call(app, null, 'GET', specific(member.email))).status).toBe(401);
+    expect((await call(app, stranger.token, 'GET', specific(stranger.email))).status).toBe(404);
+    expect((await call(app, member.token, 'GET', specific(member.email, `&businessCode=${otherBusiness.businessCode}`))).status).toBe(404);
+    expect((await call(app, member.token, 'GET', `${url}/specific?conferanceCode=${event.conferanceCode}`)).status).toBe(400);
+  });
+});
+
+describe("the owner's figures", () => {
+  it('stats: per event attendees, footprints and totals by component (owner only)', async () => {
+    const stats = await call(app, owner.token, 'GET', `/api/v1/business-events/stats/${business.businessCode}?page=1&size=10`);
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    const row = stats.body.data.find((r: { event: { id: string } }) => r.event.id === event.id);
+    expect(row).toMatchObject({ attendeeCount: 1, footprintCount: 2 });
+    expect(row.totalKg).toBeCloseTo(2 * expected.total, 6);
+    expect(row.perAttendeeKg).toBeCloseTo(expected.total, 6);
+    expect(row.breakdown.catering).toBeCloseTo(2 * expected.breakdown.catering, 6);
+    expect(stats.body.meta.total).toBe(3);
+    for (const person of [member, stranger, otherOwner]) expect((await call(app, person.token, 'GET', `/api/v1/business-events/stats/${business.businessCode}`)).status).toBe(403);
+    expect((await call(app, null, 'GET', `/api/v1/business-events/stats/${business.businessCode}`)).status).toBe(401);
+    expect((await call(app, owner.token, 'GET', '/api/v1/business-events/stats/NOPE-ABCDEF')).status).toBe(404);
+  });
+
+  it('live view: every attendee with their footprint, total and per attendee (owner only)', async () => {
+    const live = await call(app, owner.token, 'GET', `/api/v1/business-events/live/${event.id}`);
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    const data = live.body.data;
+    expect(data.totalKg).toBeCloseTo(2 * expected.total, 6);
+    const emails = data.attendees.map((a: { email: string }) => a.email).sort();
+    expect(emails).toEqual([member.email, visitorEmail].sort());
+    const joined = data.attendees.find((a: { email: string }) => a.email === member.email);
+    expect(joined.joinedAt).not.toBeNull();
+    expect(joined.footprint.totalKg).toBeCloseTo(expected.total, 9);
+    expect(data.truncated).toBe(false);
+    for (const person of [member, stranger, otherOwner]) expect((await call(app, person.token, 'GET', `/api/v1/business-events/live/${event.id}`)).status).toBe(403);
+    expect((await call(app, owner.token, 'GET', '/api/v1/business-events/live/0190a1b2-c3d4-7e5f-8a9b-0000000000ff')).status).toBe(404);
+  });
+
+  it("member footprints: the member themself or their business owner; nobody else", async () => {
+    const url = `/api/v1/business-user-carbon-foot-prints/user/${member.id}`;
+    const own = await call(app, member.token, 'GET', url);
+    expect(own.status).toBe(200);
+    expect(own.body.data).toHaveLength(1);
+    expect(own.body.data[0]).toMatchObject({ source: 'event', businessCode: business.businessCode, event: { _id: event.id, conferanceCode: event.conferanceCode } });
+    expect((await call(app, owner.token, 'GET', url)).body.data).toHaveLength(1);
+    expect((await call(app, stranger.token, 'GET', url)).status).toBe(403);
+    expect((await call(app, otherOwner.token, 'GET', url)).status).toBe(403);
+    expect((await call(app, owner.token, 'GET', `/api/v1/business-user-carbon-foot-prints/user/${stranger.id}`)).status).toBe(403);
+    expect((await call(app, null, 'GET', url)).status).toBe(401);
+    expect((await call(app, member.token, 'GET', '/api/v1/business-user-carbon-foot-prints/user/not-an-id')).status).toBe(400);
+  });
+
+  it('lists every events route in the API document', async () => {
+    const spec = json(await app.inject({ method: 'GET', url: '/api/docs/json' }));
+    const routes = Object.entries(spec.paths as Record<string, Record<string, unknown>>)
+      .filter(([p]) => /business-event|business-user-carbon/.test(p))
+      .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(routes.sort()).toEqual(
+      [
+        'POST /api/v1/business-events',
+        'GET /api/v1/business-events',
+        'PUT /api/v1/business-events/{id}',
+        'GET /api/v1/business-events/{businessCode}',
+        'GET /api/v1/business-events/event/{code}',
+        'GET /api/v1/business-events/stats/{businessCode}',
+        'GET /api/v1/business-events/live/{id}',
+        'POST /api/v1/business-events/join',
+        'POST /api/v1/business-event-user-carbon-foot-prints',
+        'GET /api/v1/business-event-user-carbon-foot-prints/specific',
+        'GET /api/v1/business-user-carbon-foot-prints/user/{id}',
+      ].sort(),
+    );
+    const create = spec.paths['/api/v1/business-events'].post.requestBody.content;
+    const fieldsOf = (content: Record<string, { schema?: { properties?: object } }>) => Object.keys(Object.values(content)[0]?.schema?.properties ?? {});
+    expect(fieldsOf(create)).toEqual(expect.arrayContaining(['name', 'startDate', 'endDate', 'expectedAttendees']));
+  });
+});

@@ -1,0 +1,140 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { useToast } from '../../../components/ui/useToast.ts';
+import { PageTitle } from '../../../app/routes/PageTitle.tsx';
+import { loginPath } from '../../auth/redirects.ts';
+import { useSession } from '../../session/session-store.ts';
+import { readStoredUserId } from '../../business/api.ts';
+import { EventCallError, rememberConferenceCode, useEventByCode, useJoinEvent, useMyEventFootprint } from '../api.ts';
+import { EventImage, formatDates } from '../components/EventDetails.tsx';
+import { FootprintForm } from '../components/FootprintForm.tsx';
+import '../events.css';
+
+/**
+ * /events/:code (spec §1: visitors join events by a conference code): the event, a join button
+ * for signed-in people, and the form that records the reader's own footprint for it.
+ */
+export function EventPage() {
+  const { code = '' } = useParams();
+  const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const userId = useSession((state) => state.user?._id) ?? (isLoggedIn ? readStoredUserId() : undefined);
+  const event = useEventByCode(code);
+  const mine = useMyEventFootprint(code, isLoggedIn ? userId : undefined);
+  const join = useJoinEvent();
+  const toast = useToast();
+
+  useEffect(() => {
+    if (event.data) rememberConferenceCode(event.data.conferanceCode);
+  }, [event.data]);
+
+  let body;
+  if (event.isPending) {
+    body = (
+      <div aria-busy="true" className="ev-stack">
+        <p className="visually-hidden" role="status">
+          Loading the event
+        </p>
+        <Skeleton height={320} radius="var(--radius-md)" />
+        <Skeleton height={160} radius="var(--radius-md)" />
+      </div>
+    );
+  } else if (event.isError) {
+    const missing = event.error instanceof EventCallError && event.error.status === 404;
+    body = (
+      <div className="ev-card" role="alert" data-testid="event-missing">
+        <h1 className="ev-title">{missing ? 'We could not find this event' : 'The event could not be loaded'}</h1>
+        <p className="ev-muted">{missing ? 'Check the conference code on the slide or in the invitation and try again.' : event.error.message}</p>
+        {!missing && (
+          <Button variant="secondary" onClick={() => void event.refetch()}>
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    const e = event.data;
+    const next = `/events/${encodeURIComponent(e.conferanceCode)}`;
+    const existing = mine.data ? { totalKg: mine.data.totalKg, breakdown: mine.data.breakdown, updatedAt: mine.data.createdAt } : null;
+    async function joinEvent() {
+      try {
+        const answer = await join.mutateAsync(e.conferanceCode);
+        toast.success(answer.message ?? 'You joined the event');
+      } catch (error) {
+        toast.error((error as Error).message);
+      }
+    }
+    body = (
+      <div className="ev-stack">
+        <article className="ev-card ev-hero">
+          <EventImage event={e} />
+          <div className="ev-hero__text">
+            <p className="ev-eyebrow">Event by {e.businessName}</p>
+            <h1 className="ev-title">{e.name}</h1>
+            <dl className="ev-facts">
+              <div>
+                <dt>When</dt>
+                <dd>{formatDates(e)}</dd>
+              </div>
+              {(e.location || e.country) && (
+                <div>
+                  <dt>Where</dt>
+                  <dd>{[e.location, e.country].filter(Boolean).join(', ')}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Conference code</dt>
+                <dd>
+                  <code>{e.conferanceCode}</code>
+                </dd>
+              </div>
+              <div>
+                <dt>Attending</dt>
+                <dd data-testid="attendee-count">
+                  {e.attendeeCount}
+                  {e.expectedAttendees ? ` of ${e.expectedAttendees} expected` : ''}
+                </dd>
+              </div>
+            </dl>
+            {e.description && <p className="ev-description">{e.description}</p>}
+            <div className="ev-actions">
+              {!isLoggedIn ? (
+                <Link className={buttonClassName('primary')} to={loginPath({ next })}>
+                  Sign in to join
+                </Link>
+              ) : e.joined ? (
+                <p className="ev-joined" data-testid="joined">
+                  ✓ You are attending
+                </p>
+              ) : (
+                <Button onClick={() => void joinEvent()} loading={join.isPending}>
+                  Join this event
+                </Button>
+              )}
+            </div>
+          </div>
+        </article>
+
+        <section className="ev-card" aria-labelledby="ev-footprint-title">
+          <div>
+            <h2 className="ev-card__title" id="ev-footprint-title">
+              Your footprint for this event
+            </h2>
+            <p className="ev-muted">
+              Your journeys, hotel nights and meals, worked out with the event calculator (kg CO2e). {isLoggedIn ? 'It is recorded under your account.' : 'Give your email so the organiser can count it; signing in keeps it with your account.'}
+            </p>
+          </div>
+          {isLoggedIn && userId && mine.isPending ? <Skeleton height={120} radius="var(--radius-md)" /> : <FootprintForm conferanceCode={e.conferanceCode} signedIn={isLoggedIn} existing={existing} />}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container ev-page">
+      <PageTitle title={event.data ? `${event.data.name} — Carbonwise` : 'Event — Carbonwise'} />
+      {body}
+    </div>
+  );
+}
