@@ -25,8 +25,10 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: CI runs on a shared 2-core machine where a busy moment can triple a test's
+          // time. Speed is judged by the benchmark, never by these limits.
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       {

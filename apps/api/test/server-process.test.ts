@@ -64,7 +64,7 @@ describe('the server process', () => {
     expect(health.data.database).toBe('reachable');
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  });
+  }, 150_000);
 
   it('refuses to start with a bad variable and names it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir } });
