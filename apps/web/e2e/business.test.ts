@@ -9,6 +9,11 @@ import { PASSWORD, verifiedAccount } from './support/accounts.ts';
  * opens its join link, signs in, joins once and lands on the employer page; the owner sees them
  * among the members and removes them.
  */
+/** With SCREENSHOT_DIR set, keeps full-page pictures of the business pages to look at. */
+async function screenshot(page: Page, name: string) {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
 describe('business accounts in a real browser', () => {
   const live = useProductInBrowser();
 
@@ -37,6 +42,11 @@ describe('business accounts in a real browser', () => {
     const code = (await owner.getByTestId('join-code-businessCode').locator('code').innerText()).trim();
     expect(code).toMatch(/^GREENLEAFT-[2-9A-Z]{6}$/);
     expect(await owner.getByText('No members yet.', { exact: false }).count()).toBe(1);
+    // The owner's page gathers the business's sections: events, shop page and carbon roll-up.
+    await owner.getByRole('heading', { name: 'Events', level: 2 }).waitFor();
+    await owner.getByRole('heading', { name: 'Create your shop page', level: 2 }).waitFor();
+    await owner.getByRole('heading', { name: 'Carbon footprint', level: 2 }).waitFor();
+    await screenshot(owner, 'business-owner-1280');
 
     // The joiner opens the link the owner shares, signs in, and lands on the employer page.
     const joiner = await live.browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -46,6 +56,8 @@ describe('business accounts in a real browser', () => {
     await joiner.waitForURL(/\/other\/my-employer-account$/);
     await joiner.getByTestId('membership').getByRole('heading', { name: 'Greenleaf Trading' }).waitFor();
     expect(await joiner.getByTestId('membership').innerText()).toContain('You are an employee');
+    await joiner.getByRole('heading', { name: "Your employer's events", level: 2 }).waitFor();
+    await screenshot(joiner, 'business-employer-390');
     expect(await joiner.evaluate(() => localStorage.getItem('JoinBusinessCode'))).toBeNull();
     expect(JSON.parse((await joiner.evaluate(() => localStorage.getItem('JoinedBusinessDetails')))!).businessId.businessCode).toBe(code);
 
