@@ -5,7 +5,7 @@ import type { Product } from '@app/contract';
 import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { lazyPageModules } from './app/routes.tsx';
+import { lazyPageModules } from './app/lazy-page-modules.ts';
 import { preloadSections } from './app/lazy-section.tsx';
 import { PRODUCT_PAGE_BODY_MODULE } from './app/routes/ProductPage.tsx';
 import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';

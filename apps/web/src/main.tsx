@@ -8,6 +8,7 @@ import { CatalogCache } from './features/products/api/catalog-cache.ts';
 import { loadCatalogBrowser } from './features/products/components/CatalogBrowserSlot.tsx';
 import { rememberCurrencyInCookie, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { readSsrData } from './ssr/ssr-data.ts';
+import { REFERRAL_PARAM_KEYS } from '@app/contract/chains-rules';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -42,6 +43,12 @@ if (ssrData) {
     () => hydrateRoot(container, app),
   );
 } else createRoot(container).render(app);
+
+// A referral parameter in the address (spec §4 Referral) is stored and taken out of the address;
+// its code loads only on such a visit. The rendered page does not depend on it, so hydration is unaffected.
+if (new RegExp(`[?&](${REFERRAL_PARAM_KEYS.join('|')})=`).test(window.location.search)) {
+  void import('./features/chains/referral-capture.ts').then(({ takeReferralFromAddress }) => takeReferralFromAddress());
+}
 
 // A currency chosen before the cookie existed reaches the server from now on.
 rememberCurrencyInCookie();

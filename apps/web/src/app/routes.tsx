@@ -8,53 +8,44 @@ import { PageLoading } from './routes/PageLoading.tsx';
 import { ProductPage } from './routes/ProductPage.tsx';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
 
-const BUSINESS_PAGES = 'src/features/business/pages/BusinessPages.tsx';
 const loadBusinessPages = () => import('../features/business/pages/BusinessPages.tsx');
-const SHOP_PAGES = 'src/features/shop-pages/pages/ShopPages.tsx';
 const loadShopPages = () => import('../features/shop-pages/pages/ShopPages.tsx');
-const CHAINS_PAGES = 'src/features/chains/pages/ChainsPages.tsx';
 const loadChainsPages = () => import('../features/chains/pages/ChainsPages.tsx');
-const EVENT_PAGES = 'src/features/events/pages/EventPages.tsx';
 const loadEventPages = () => import('../features/events/pages/EventPages.tsx');
+const loadBusinessCarbonPages = () => import('../features/business-carbon/pages/BusinessCarbonPages.tsx');
 
 /**
- * Pages loaded on demand, so a visit to the shop downloads only the shop. `module` is the
- * source path Vite's manifest uses: the server looks it up to send the page's chunk and CSS
- * as preloads with the app shell, so they arrive together with the entry, not in a second wave.
+ * Pages loaded on demand, so a visit to the shop downloads only the shop. The server sends each
+ * page's chunk and CSS as preloads with the app shell (lazy-page-modules.ts), so they arrive
+ * together with the entry, not in a second wave.
  */
 export const LAZY_PAGES = [
-  { path: 'login', module: 'src/app/routes/LoginPage.tsx', load: () => import('./routes/LoginPage.tsx'), name: 'LoginPage' },
-  { path: 'verify-account', module: 'src/app/routes/VerifyAccountPage.tsx', load: () => import('./routes/VerifyAccountPage.tsx'), name: 'VerifyAccountPage' },
-  { path: 'forgot-password', module: 'src/app/routes/ForgotPasswordPage.tsx', load: () => import('./routes/ForgotPasswordPage.tsx'), name: 'ForgotPasswordPage' },
-  { path: 'reset-password', module: 'src/app/routes/ResetPasswordPage.tsx', load: () => import('./routes/ResetPasswordPage.tsx'), name: 'ResetPasswordPage' },
-  { path: 'account', module: 'src/app/routes/AccountPage.tsx', load: () => import('./routes/AccountPage.tsx'), name: 'AccountPage' },
-  { path: 'carbon-calculator', module: 'src/app/routes/CarbonCalculatorRoute.tsx', load: () => import('./routes/CarbonCalculatorRoute.tsx'), name: 'CarbonCalculatorRoute' },
-  { path: 'account/sustainability', module: 'src/features/carbon/pages/SustainabilityEditorPage.tsx', load: () => import('../features/carbon/pages/SustainabilityEditorPage.tsx'), name: 'SustainabilityEditorPage' },
-  { path: 'wishlist', module: 'src/features/wishlist/pages/WishlistPage.tsx', load: () => import('../features/wishlist/pages/WishlistPage.tsx'), name: 'WishlistPage' },
-  { path: 'other/cart', module: 'src/app/routes/CartPage.tsx', load: () => import('./routes/CartPage.tsx'), name: 'CartPage' },
-  { path: 'certificates/:serial', module: 'src/features/certificates/pages/CertificatePage.tsx', load: () => import('../features/certificates/pages/CertificatePage.tsx'), name: 'CertificatePage' },
-  { path: 'other/checkout', module: 'src/app/routes/CheckoutPage.tsx', load: () => import('./routes/CheckoutPage.tsx'), name: 'CheckoutPage' },
-  { path: 'other/checkout/complete/:id', module: 'src/app/routes/CheckoutCompletePage.tsx', load: () => import('./routes/CheckoutCompletePage.tsx'), name: 'CheckoutCompletePage' },
-  { path: 'account/orders', module: 'src/app/routes/OrdersPage.tsx', load: () => import('./routes/OrdersPage.tsx'), name: 'OrdersPage' },
-  { path: 'account/orders/:id', module: 'src/app/routes/OrderDetailsPage.tsx', load: () => import('./routes/OrderDetailsPage.tsx'), name: 'OrderDetailsPage' },
-  { path: 'other/my-business-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyBusinessAccountPage' },
-  { path: 'other/my-employer-account', module: BUSINESS_PAGES, load: loadBusinessPages, name: 'MyEmployerAccountPage' },
-  { path: 'shop/:slug', module: SHOP_PAGES, load: loadShopPages, name: 'ShopPage' },
-  { path: 'account/shop-page', module: SHOP_PAGES, load: loadShopPages, name: 'ShopPageEditorPage' },
-  { path: 'account/network', module: CHAINS_PAGES, load: loadChainsPages, name: 'NetworkPage' },
-  { path: 'account/referrals', module: CHAINS_PAGES, load: loadChainsPages, name: 'ReferralsPage' },
-  { path: 'events/:code', module: EVENT_PAGES, load: loadEventPages, name: 'EventPage' },
-  { path: 'account/events', module: EVENT_PAGES, load: loadEventPages, name: 'MyEventsPage' },
-  { path: 'sustainability/:slug', module: 'src/features/carbon/pages/PublicSustainabilityPage.tsx', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
-  { path: 'other/my-business-account/sustainability', module: 'src/features/business-carbon/pages/BusinessSustainabilityEditorPage.tsx', load: () => import('../features/business-carbon/pages/BusinessSustainabilityEditorPage.tsx'), name: 'BusinessSustainabilityEditorPage' },
-  { path: 'business-sustainability/:slug', module: 'src/features/business-carbon/pages/PublicBusinessSustainabilityPage.tsx', load: () => import('../features/business-carbon/pages/PublicBusinessSustainabilityPage.tsx'), name: 'PublicBusinessSustainabilityPage' },
+  { path: 'login', load: () => import('./routes/LoginPage.tsx'), name: 'LoginPage' },
+  { path: 'verify-account', load: () => import('./routes/VerifyAccountPage.tsx'), name: 'VerifyAccountPage' },
+  { path: 'forgot-password', load: () => import('./routes/ForgotPasswordPage.tsx'), name: 'ForgotPasswordPage' },
+  { path: 'reset-password', load: () => import('./routes/ResetPasswordPage.tsx'), name: 'ResetPasswordPage' },
+  { path: 'account', load: () => import('./routes/AccountPage.tsx'), name: 'AccountPage' },
+  { path: 'carbon-calculator', load: () => import('./routes/CarbonCalculatorRoute.tsx'), name: 'CarbonCalculatorRoute' },
+  { path: 'account/sustainability', load: () => import('../features/carbon/pages/SustainabilityEditorPage.tsx'), name: 'SustainabilityEditorPage' },
+  { path: 'wishlist', load: () => import('../features/wishlist/pages/WishlistPage.tsx'), name: 'WishlistPage' },
+  { path: 'other/cart', load: () => import('./routes/CartPage.tsx'), name: 'CartPage' },
+  { path: 'certificates/:serial', load: () => import('../features/certificates/pages/CertificatePage.tsx'), name: 'CertificatePage' },
+  { path: 'other/checkout', load: () => import('./routes/CheckoutPage.tsx'), name: 'CheckoutPage' },
+  { path: 'other/checkout/complete/:id', load: () => import('./routes/CheckoutCompletePage.tsx'), name: 'CheckoutCompletePage' },
+  { path: 'account/orders', load: () => import('./routes/OrdersPage.tsx'), name: 'OrdersPage' },
+  { path: 'account/orders/:id', load: () => import('./routes/OrderDetailsPage.tsx'), name: 'OrderDetailsPage' },
+  { path: 'other/my-business-account', load: loadBusinessPages, name: 'MyBusinessAccountPage' },
+  { path: 'other/my-employer-account', load: loadBusinessPages, name: 'MyEmployerAccountPage' },
+  { path: 'shop/:slug', load: loadShopPages, name: 'ShopPage' },
+  { path: 'account/shop-page', load: loadShopPages, name: 'ShopPageEditorPage' },
+  { path: 'account/network', load: loadChainsPages, name: 'NetworkPage' },
+  { path: 'account/referrals', load: loadChainsPages, name: 'ReferralsPage' },
+  { path: 'events/:code', load: loadEventPages, name: 'EventPage' },
+  { path: 'account/events', load: loadEventPages, name: 'MyEventsPage' },
+  { path: 'sustainability/:slug', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
+  { path: 'other/my-business-account/sustainability', load: loadBusinessCarbonPages, name: 'BusinessSustainabilityEditorPage' },
+  { path: 'business-sustainability/:slug', load: loadBusinessCarbonPages, name: 'PublicBusinessSustainabilityPage' },
 ] as const;
-
-/**
- * TanStack Query comes with the lazy pages (they are the ones that use it), loaded beside each
- * page's own chunk; the server preloads it with the page (lazyPageModules).
- */
-export const QUERY_PROVIDER_MODULE = 'src/app/query-provider.tsx';
 
 /** A page loaded on demand (React.lazy); the spinner holds the page area while its code loads. */
 function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
@@ -104,18 +95,3 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
-
-/** The source modules a lazy page at a path loads (its own and the query provider), for the server's preload links. */
-export function lazyPageModules(pathname: string): string[] {
-  const module = lazyPageModule(pathname);
-  return module ? [module, QUERY_PROVIDER_MODULE] : [];
-}
-
-function lazyPageModule(pathname: string): string | undefined {
-  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/');
-  const matches = (pattern: string) => {
-    const parts = pattern.split('/');
-    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
-  };
-  return LAZY_PAGES.find((page) => matches(page.path))?.module;
-}

@@ -7,7 +7,6 @@ import { useSessionCookieCheck } from '../../features/session/useSessionCookieCh
 import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
 import { useCartCountSync } from '../../features/cart/cart-sync.ts';
 import { useFirstVisitCurrency } from '../../features/currency/use-first-visit-currency.ts';
-import { useReferralCapture } from '../../features/chains/use-referral-capture.ts';
 import { Header } from './Header.tsx';
 import { useScrollRestoration } from './useScrollRestoration.ts';
 import { lazySection, wakeSections } from '../lazy-section.tsx';
@@ -37,7 +36,6 @@ export function AppLayout() {
   useCartCountSync();
   useFirstVisitCurrency();
   useScrollRestoration();
-  useReferralCapture();
   const addToCart = useAddToCart();
   const comparing = useCompareIds().length > 0;
   useWakeSectionsOnCurrencyChange();

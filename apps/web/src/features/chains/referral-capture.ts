@@ -44,3 +44,13 @@ export function storedReferral(): string | null {
   }
   return null;
 }
+
+/**
+ * Run by the browser entry (main.tsx) on a page load whose address has a referral parameter:
+ * stores it and takes it out of the address bar. Loaded only then, so other visits do not pay
+ * for it in their first load.
+ */
+export function takeReferralFromAddress(): void {
+  const rest = captureReferral(window.location.search);
+  if (rest !== null) window.history.replaceState(window.history.state, '', window.location.pathname + rest + window.location.hash);
+}

@@ -1,0 +1,56 @@
+/**
+ * For the server only (entry-server.tsx): the source module, as Vite's manifest names it, that
+ * each lazy page of routes.tsx loads, so the server can send the page's chunk and CSS as preloads
+ * with the app shell. Kept out of routes.tsx so the browser's first load does not carry these
+ * paths; lazy-page-modules.test.ts checks that every lazy page has its entry and that it is the
+ * module the page loads.
+ */
+export const LAZY_PAGE_MODULES: Record<string, string> = {
+  'login': 'src/app/routes/LoginPage.tsx',
+  'verify-account': 'src/app/routes/VerifyAccountPage.tsx',
+  'forgot-password': 'src/app/routes/ForgotPasswordPage.tsx',
+  'reset-password': 'src/app/routes/ResetPasswordPage.tsx',
+  'account': 'src/app/routes/AccountPage.tsx',
+  'carbon-calculator': 'src/app/routes/CarbonCalculatorRoute.tsx',
+  'account/sustainability': 'src/features/carbon/pages/SustainabilityEditorPage.tsx',
+  'wishlist': 'src/features/wishlist/pages/WishlistPage.tsx',
+  'other/cart': 'src/app/routes/CartPage.tsx',
+  'certificates/:serial': 'src/features/certificates/pages/CertificatePage.tsx',
+  'other/checkout': 'src/app/routes/CheckoutPage.tsx',
+  'other/checkout/complete/:id': 'src/app/routes/CheckoutCompletePage.tsx',
+  'account/orders': 'src/app/routes/OrdersPage.tsx',
+  'account/orders/:id': 'src/app/routes/OrderDetailsPage.tsx',
+  'other/my-business-account': 'src/features/business/pages/BusinessPages.tsx',
+  'other/my-employer-account': 'src/features/business/pages/BusinessPages.tsx',
+  'shop/:slug': 'src/features/shop-pages/pages/ShopPages.tsx',
+  'account/shop-page': 'src/features/shop-pages/pages/ShopPages.tsx',
+  'account/network': 'src/features/chains/pages/ChainsPages.tsx',
+  'account/referrals': 'src/features/chains/pages/ChainsPages.tsx',
+  'events/:code': 'src/features/events/pages/EventPages.tsx',
+  'account/events': 'src/features/events/pages/EventPages.tsx',
+  'sustainability/:slug': 'src/features/carbon/pages/PublicSustainabilityPage.tsx',
+  'other/my-business-account/sustainability': 'src/features/business-carbon/pages/BusinessCarbonPages.tsx',
+  'business-sustainability/:slug': 'src/features/business-carbon/pages/BusinessCarbonPages.tsx',
+};
+
+/**
+ * TanStack Query comes with the lazy pages (they are the ones that use it), loaded beside each
+ * page's own chunk; the server preloads it with the page.
+ */
+export const QUERY_PROVIDER_MODULE = 'src/app/query-provider.tsx';
+
+/** The source modules a lazy page at a path loads (its own and the query provider), for the server's preload links. */
+export function lazyPageModules(pathname: string): string[] {
+  const module = lazyPageModule(pathname);
+  return module ? [module, QUERY_PROVIDER_MODULE] : [];
+}
+
+function lazyPageModule(pathname: string): string | undefined {
+  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/');
+  const matches = (pattern: string) => {
+    const parts = pattern.split('/');
+    return parts.length === segments.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+  };
+  const path = Object.keys(LAZY_PAGE_MODULES).find(matches);
+  return path === undefined ? undefined : LAZY_PAGE_MODULES[path];
+}
