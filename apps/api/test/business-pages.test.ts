@@ -133,6 +133,9 @@ describe('creating a shop page', () => {
     const logo = await app.inject({ method: 'GET', url: page.logoUrl });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
+    // The business's public profile now says it has a shop page with two products.
+    const profile = await app.inject({ method: 'GET', url: `/api/v1/business-profiles/slug/${business.businessSlug}` });
+    expect(JSON.parse(profile.body).data.published).toEqual({ shopProducts: 2, sustainabilityProfile: false });
   });
 
   it('allows one page per business (409)', async () => {

@@ -86,6 +86,8 @@ describe('editing and reading', () => {
     expect((await call(app, person.token, 'PUT', `/api/v1/business-profiles/business-slug/${business.id}`, { businessSlug: 'a--b' })).status).toBe(400);
     const publicBySlug = await call(app, null, 'GET', '/api/v1/business-profiles/slug/blue-sky-solar');
     expect(publicBySlug.body.data.description).toBe('Solar for schools');
+    // Nothing else published yet: no shop page, no sustainability profile.
+    expect(publicBySlug.body.data.published).toEqual({ shopProducts: null, sustainabilityProfile: false });
   });
 
   it('shows visitors the public profile by code in any letter case, without the other codes, the owner or the address', async () => {

@@ -82,6 +82,7 @@ describe('business-sustainability profile', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data).toMatchObject({ ...full, country: 'GB', published: true, slug: business.businessSlug });
     expect((await call(app, owner.token, 'GET', ME(business.businessCode))).body.data).toMatchObject({ ...full, country: 'GB', published: true });
+    expect((await call(app, null, 'GET', `/api/v1/business-profiles/slug/${business.businessSlug}`)).body.data.published.sustainabilityProfile).toBe(true);
 
     const shown = await call(app, null, 'GET', PUBLIC(business.businessSlug.toUpperCase()));
     expect(shown.status).toBe(200);

@@ -72,6 +72,12 @@ describe('business shop pages in a real browser', () => {
       expect(await cards.nth(1).innerText()).toContain(second.name);
       expect(await visitor.getByAltText('Canopy Collective logo').getAttribute('src')).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
       if (SCREENSHOTS) await visitor.screenshot({ path: `${SCREENSHOTS}/shop-${viewport.width}.png`, fullPage: true });
+      // The business's public page leads to the shop.
+      await visitor.goto(`${live.server.url}${href!.replace(/^\/shop\//, '/business/')}`, { waitUntil: 'networkidle' });
+      await visitor.getByRole('heading', { name: 'Canopy Collective', level: 1 }).waitFor();
+      if (SCREENSHOTS) await visitor.screenshot({ path: `${SCREENSHOTS}/business-public-${viewport.width}.png`, fullPage: true });
+      await visitor.getByRole('link', { name: 'Visit the shop (2 products)' }).click();
+      await visitor.getByRole('heading', { name: 'Canopy climate shop', level: 1 }).waitFor();
       expect(visitorProblems).toEqual([]);
       await visitor.close();
     }

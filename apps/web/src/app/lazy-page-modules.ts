@@ -23,6 +23,7 @@ export const LAZY_PAGE_MODULES: Record<string, string> = {
   'other/my-business-account': 'src/features/business/pages/BusinessPages.tsx',
   'other/my-employer-account': 'src/features/business/pages/BusinessPages.tsx',
   'shop/:slug': 'src/features/shop-pages/pages/ShopPages.tsx',
+  'business/:slug': 'src/features/shop-pages/pages/ShopPages.tsx',
   'account/shop-page': 'src/features/shop-pages/pages/ShopPages.tsx',
   'account/network': 'src/features/chains/pages/ChainsPages.tsx',
   'account/referrals': 'src/features/chains/pages/ChainsPages.tsx',

@@ -37,6 +37,7 @@ export const LAZY_PAGES = [
   { path: 'other/my-business-account', load: loadBusinessPages, name: 'MyBusinessAccountPage' },
   { path: 'other/my-employer-account', load: loadBusinessPages, name: 'MyEmployerAccountPage' },
   { path: 'shop/:slug', load: loadShopPages, name: 'ShopPage' },
+  { path: 'business/:slug', load: loadShopPages, name: 'BusinessPublicPage' },
   { path: 'account/shop-page', load: loadShopPages, name: 'ShopPageEditorPage' },
   { path: 'account/network', load: loadChainsPages, name: 'NetworkPage' },
   { path: 'account/referrals', load: loadChainsPages, name: 'ReferralsPage' },

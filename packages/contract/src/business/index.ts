@@ -129,6 +129,17 @@ export const publicBusinessSchema = z.object({
 });
 export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
+/** `business-profiles/slug/{slug}`: the public profile with what else the business has published. */
+export const publicBusinessPageSchema = publicBusinessSchema.extend({
+  published: z.object({
+    /** Products on its shop page (/shop/{slug}); null when it has no shop page. */
+    shopProducts: z.number().int().nullable(),
+    /** Whether it has a business-sustainability profile (/business-sustainability/{slug}). */
+    sustainabilityProfile: z.boolean(),
+  }),
+});
+export type PublicBusinessPage = z.infer<typeof publicBusinessPageSchema>;
+
 /** The owner's view (spec §3 Business profile: _id, businessCode, name, userId, businessSlug, buyerprofiles). */
 export const ownBusinessSchema = publicBusinessSchema.extend({
   userId: z.string(),

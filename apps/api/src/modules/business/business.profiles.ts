@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { BusinessUpdateBody, BusinessWriteBody, OwnBusiness, PublicBusiness } from '@app/contract/business';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { BusinessUpdateBody, BusinessWriteBody, OwnBusiness, PublicBusiness, PublicBusinessPage } from '@app/contract/business';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { businesses, businessMembers } from '../../db/schema/index.ts';
@@ -103,10 +103,23 @@ export function createBusinessProfiles(db: Database) {
     },
 
     /** `business-profiles/slug/{slug}`: public, for a business's own page. */
-    async bySlug(businessSlug: string): Promise<PublicBusiness> {
-      const [row] = await db.select().from(businesses).where(eq(businesses.businessSlug, businessSlug)).limit(1);
+    /** The public page's data in one query: the profile, its shop page's product count and whether it has a sustainability profile. */
+    async bySlug(businessSlug: string): Promise<PublicBusinessPage> {
+      const [row] = await db
+        .select({
+          business: businesses,
+          // Written out with aliases: inside a subquery Drizzle leaves columns unqualified, and a bare "id" would be the subquery's own.
+          shopProducts: sql<number | null>`(select count(pp.page_id)::int from business_product_pages p left join business_page_products pp on pp.page_id = p.id where p.business_id = "businesses"."id" group by p.id)`,
+          sustainabilityProfile: sql<boolean>`exists (select 1 from business_sustainability_profiles s where s.business_id = "businesses"."id")`,
+        })
+        .from(businesses)
+        .where(eq(businesses.businessSlug, businessSlug))
+        .limit(1);
       if (!row) throw new AppError('NOT_FOUND', 'No business has this address');
-      return toPublicBusiness(row);
+      return {
+        ...toPublicBusiness(row.business),
+        published: { shopProducts: row.shopProducts === null ? null : Number(row.shopProducts), sustainabilityProfile: Boolean(row.sustainabilityProfile) },
+      };
     },
 
     /** `business-profiles?page=&size=` (spec §9: a hundred a page): the public directory, newest first. */

@@ -18,6 +18,7 @@ import {
   memberUpdateBodySchema,
   membershipSchema,
   ownBusinessSchema,
+  publicBusinessPageSchema,
   publicBusinessSchema,
   userIdParamsSchema,
 } from '@app/contract/business';
@@ -79,7 +80,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ profiles: BusinessProfiles;
 
   app.get(
     '/v1/business-profiles/slug/:slug',
-    { schema: { tags, summary: "A business's public profile by its address name (visitors too)", params: z.object({ slug: businessSlugSchema }), response: { 200: dataEnvelope(publicBusinessSchema), ...publicErrors } } },
+    { schema: { tags, summary: "A business's public profile by its address name (visitors too)", params: z.object({ slug: businessSlugSchema }), response: { 200: dataEnvelope(publicBusinessPageSchema), ...publicErrors } } },
     async (request) => ({ success: true as const, data: await profiles.bySlug(request.params.slug) }),
   );
 

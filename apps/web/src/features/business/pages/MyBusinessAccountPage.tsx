@@ -69,7 +69,8 @@ export function MyBusinessAccountPage() {
             <p className="business-eyebrow">Business account</p>
             <h1 className="business-page__title">{business.name}</h1>
             <p className="business-muted">
-              Code <code>{business.businessCode}</code> · {business.buyerprofiles.length} active {business.buyerprofiles.length === 1 ? 'member' : 'members'}
+              Code <code>{business.businessCode}</code> · {business.buyerprofiles.length} active {business.buyerprofiles.length === 1 ? 'member' : 'members'} ·{' '}
+              <Link to={`/business/${business.businessSlug}`}>Public page</Link>
             </p>
           </div>
         </header>
