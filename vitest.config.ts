@@ -47,6 +47,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page on a busy 2-core CI machine can take seconds to settle; the 1 s default failed there.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

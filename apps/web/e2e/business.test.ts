@@ -41,7 +41,7 @@ describe('business accounts in a real browser', () => {
     await owner.getByRole('heading', { name: 'Greenleaf Trading', level: 1 }).waitFor();
     const code = (await owner.getByTestId('join-code-businessCode').locator('code').innerText()).trim();
     expect(code).toMatch(/^GREENLEAFT-[2-9A-Z]{6}$/);
-    expect(await owner.getByText('No members yet.', { exact: false }).count()).toBe(1);
+    await owner.getByText('No members yet.', { exact: false }).waitFor();
     // The owner's page gathers the business's sections: events, shop page and carbon roll-up.
     await owner.getByRole('heading', { name: 'Events', level: 2 }).waitFor();
     await owner.getByRole('heading', { name: 'Create your shop page', level: 2 }).waitFor();
