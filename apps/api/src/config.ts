@@ -54,6 +54,8 @@ const envSchema = z.object({
   ORDER_RESERVATION_MINUTES: wholeNumber(1, 24 * 60).default(40),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
+  /** API processes `npm start` runs on one port (node:cluster); above 1 needs PostgreSQL. */
+  WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -88,6 +90,8 @@ export interface Config {
   /** How often the sweeper expires lapsed orders. */
   orderSweepIntervalMs: number;
   orderRateLimitMax: number;
+  /** API processes on one port (WEB_CONCURRENCY); 1 runs the server in this process. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +110,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Without the webhook secret no Stripe payment could ever be confirmed: orders would stay unpaid.
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: must be set with STRIPE_SECRET_KEY (orders are marked paid only from verified webhooks)');
+  }
+  // PGlite keeps its files open in one process; several processes need a database server.
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  WEB_CONCURRENCY: above 1 needs DATABASE_URL (PostgreSQL): the embedded database is opened by one process only');
   }
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   const inMemoryDatabase = overrides.inMemoryDatabase ?? false;
@@ -136,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A lapsed order waits at most a minute (or a tenth of the reservation) to give its units back.
     orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
+    webConcurrency: e.WEB_CONCURRENCY,
     ...overrides,
   };
   return config;

@@ -1,5 +1,6 @@
 import { ConfigError, describeModes, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { runClusterPrimary, servesRequests } from './cluster.ts';
 
 /** Listen, log the modes in use, and shut down gracefully. Everything else lives in app.ts. */
 async function main() {
@@ -18,6 +19,8 @@ async function main() {
     }
     throw error;
   }
+
+  if (!servesRequests(config)) return runClusterPrimary(config);
 
   const app = await buildApp(config);
   const modes = describeModes(config);

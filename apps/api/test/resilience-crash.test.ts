@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
-import { freePort } from './free-port.ts';
+import { processOrderBody, serverProcess } from './process-helpers.ts';
 
 /**
  * Crash and shutdown (issue 12): the real server process serves orders from several buyers at
@@ -16,109 +11,22 @@ import { freePort } from './free-port.ts';
  * there and paid; at the end stock plus units sold equals the starting stock. A SIGTERM during
  * load lets in-flight requests finish and loses nothing.
  */
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const KILLS = 10;
 const BUYERS = 6;
-const PASSWORD = 'Crash-proof-42';
 
-let dataDir: string;
+let server: Awaited<ReturnType<typeof serverProcess>>;
 let databaseUrl = '';
-let dropDatabase = async () => {};
-let port: number;
-let base: string;
-let env: Record<string, string>;
+let dataDir = '';
+let startServer: typeof server.start;
+let call: typeof server.call;
+let signUp: typeof server.signUp;
+const orderBody = processOrderBody;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'cw-crash-'));
-  if (process.env.DATABASE_URL) {
-    const name = `cw_crash_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    };
-  }
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'crash-test-secret-that-is-long-enough-0123456789',
-    RATE_LIMIT_MAX: '1000000',
-    RATE_LIMIT_AUTH_MAX: '1000000',
-    ORDER_RATE_LIMIT_MAX: '1000000',
-  };
+  server = await serverProcess();
+  ({ databaseUrl, dataDir, start: startServer, call, signUp } = server);
 });
-
-afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const running: ReturnType<typeof spawn>[] = [];
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    const ready = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  return { child, exited, output: () => output };
-}
-
-async function call(method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as any };
-}
-
-/** Signs a buyer up through the API and the development mailbox, as a person would. */
-async function signUp(): Promise<{ id: string; token: string }> {
-  const email = `crash.${randomBytes(5).toString('hex')}@example.com`;
-  const registered = await call('POST', '/api/auth/register', undefined, { firstName: 'Cra', lastName: 'Sh', email, password: PASSWORD, confirmPassword: PASSWORD });
-  expect(registered.status).toBe(201);
-  let code: string | undefined;
-  for (let i = 0; i < 100 && !code; i += 1) {
-    const outbox = await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    code = /Your code: (\d{6})/.exec(outbox.body?.data?.[0]?.text ?? '')?.[1];
-    if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const verified = await call('PATCH', '/api/auth/registration-otp-verify', undefined, { email, otp: code, signUpProof: registered.body.data.signUpProof });
-  expect(verified.status).toBe(200);
-  return { id: verified.body.user._id ?? verified.body.user.id, token: verified.body.token };
-}
-
-const orderBody = {
-  firstName: 'Cra',
-  lastName: 'Sh',
-  isBusinessOrder: false,
-  referalUserId: '',
-  address: { firstName: 'Cra', lastName: 'Sh', line1: '1 Leaf Lane', city: 'Bristol', postalCode: 'BS1 1AA', country: 'gb' },
-};
+afterAll(async () => server.cleanup());
 
 interface Confirmed {
   id: string;
