@@ -18,6 +18,8 @@ interface Read {
 }
 
 /** Distinct search queries measured one at a time: each misses the cache, so each runs the search query. */
+/** BENCH_READS=countries,airports runs only the reads whose name contains one of the words. */
+const onlyReads = process.env.BENCH_READS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 const FIRST_TIME_SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
 
 function percentile(sorted: number[], p: number): number {
@@ -100,7 +102,10 @@ export const catalogSection: BenchSection = {
         path: '/api/v1/products?showDetails=1&category=clean-cooking,renewable-energy&availability=inStock&sort=price-asc&currency=EUR&page=1&size=20',
       },
       { name: 'search q=cook (repeated)', path: '/api/v1/products?showDetails=1&q=cook&page=1&size=20', p99Only: true },
-    ];
+      // Reference data every visitor's forms read (issue 12 names them beside the catalog).
+      { name: 'countries', path: '/api/v1/countries' },
+      { name: 'airports type-ahead q=lon', path: '/api/airports?q=lon' },
+    ].filter((read) => !onlyReads || onlyReads.some((word) => read.name.toLowerCase().includes(word)));
     const modes = [
       { label: 'browser', headers: { 'accept-encoding': BROWSER } as Record<string, string> },
       { label: 'none', headers: {} as Record<string, string> },

@@ -169,3 +169,28 @@ export const uploadResultSchema = z.object({
   bytes: z.number().int(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** A profile with nothing filled in yet: what GET answers before the first save. */
+export const EMPTY_SUSTAINABILITY_PROFILE: SustainabilityProfileFields = {
+  image: '',
+  imageURL: '',
+  title: '',
+  description: '',
+  aboutUs: '',
+  country: '',
+  name: '',
+  phone: '',
+  email: '',
+  twitter: '',
+  linkedin: '',
+  instagram: '',
+  facebook: '',
+  showName: false,
+  showPhone: false,
+  showEmail: false,
+  showTwitter: false,
+  showLinkedin: false,
+  showInstagram: false,
+  showFacebook: false,
+  themeSelected: DEFAULT_PROFILE_THEME,
+};

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_PROFILE_THEME,
+  EMPTY_SUSTAINABILITY_PROFILE,
   PROFILE_FLAGGED_FIELDS,
   showFlagName,
   type ProfileTheme,
@@ -17,29 +18,7 @@ import type { UploadStore } from '../uploads/upload-store.ts';
 type ProfileRow = typeof businessSustainabilityProfiles.$inferSelect;
 type ProfileValues = Omit<typeof businessSustainabilityProfiles.$inferInsert, 'businessId' | 'updatedAt'>;
 
-const EMPTY: SustainabilityProfileFields = {
-  image: '',
-  imageURL: '',
-  title: '',
-  description: '',
-  aboutUs: '',
-  country: '',
-  name: '',
-  phone: '',
-  email: '',
-  twitter: '',
-  linkedin: '',
-  instagram: '',
-  facebook: '',
-  showName: false,
-  showPhone: false,
-  showEmail: false,
-  showTwitter: false,
-  showLinkedin: false,
-  showInstagram: false,
-  showFacebook: false,
-  themeSelected: DEFAULT_PROFILE_THEME,
-};
+const EMPTY = EMPTY_SUSTAINABILITY_PROFILE;
 
 /** SQL for the business-sustainability profile (one row per business). */
 export function createBusinessSustainabilityRepository(db: Database) {

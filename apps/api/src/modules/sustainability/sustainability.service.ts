@@ -1,5 +1,6 @@
 import {
   DEFAULT_PROFILE_THEME,
+  EMPTY_SUSTAINABILITY_PROFILE,
   PROFILE_FLAGGED_FIELDS,
   showFlagName,
   type OwnSustainabilityProfile,
@@ -13,29 +14,7 @@ import type { ReferenceData } from '../reference/reference.service.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
 import type { ProfileRow, SustainabilityRepository } from './sustainability.repository.ts';
 
-const EMPTY: SustainabilityProfileFields = {
-  image: '',
-  imageURL: '',
-  title: '',
-  description: '',
-  aboutUs: '',
-  country: '',
-  name: '',
-  phone: '',
-  email: '',
-  twitter: '',
-  linkedin: '',
-  instagram: '',
-  facebook: '',
-  showName: false,
-  showPhone: false,
-  showEmail: false,
-  showTwitter: false,
-  showLinkedin: false,
-  showInstagram: false,
-  showFacebook: false,
-  themeSelected: DEFAULT_PROFILE_THEME,
-};
+const EMPTY = EMPTY_SUSTAINABILITY_PROFILE;
 
 /**
  * The personal sustainability profile: the owner reads and replaces every field; the public

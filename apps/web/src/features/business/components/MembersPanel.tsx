@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { useMembers, useMemberStats, useRemoveMember, useUpdateMember } from '../api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 
 const ROLE_LABEL = { employee: 'Employee', supplier: 'Supplier', distributor: 'Distributor' } as const;
 const kg = (value: number) => `${Math.round(value).toLocaleString('en-GB')} kg CO2e`;

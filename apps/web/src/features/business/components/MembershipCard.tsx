@@ -3,7 +3,7 @@ import type { Membership } from '@app/contract/business';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { useExitBusiness } from '../api.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 
 const ROLE_TEXT = { employee: 'an employee', supplier: 'a supplier', distributor: 'a distributor' } as const;
 

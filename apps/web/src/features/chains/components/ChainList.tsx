@@ -4,7 +4,7 @@ import { relationshipLabel } from '@app/contract/chains-rules';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useChains, useRemoveChain } from '../api.ts';
 
 const STATUS = { pending: 'Waiting', accepted: 'In your network', rejected: 'Declined' } as const;

@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/Button.tsx';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { Button } from './Button.tsx';
+import { Dialog } from './Dialog.tsx';
 
-/** A yes/no question before something that cannot be undone from here (removing a member, leaving a business). */
+/** A yes/no question before something that cannot be undone from here (removing a member or a chain, leaving a business). */
 export function ConfirmDialog({ open, title, description, confirmLabel, busy, onConfirm, onCancel }: { open: boolean; title: string; description: string; confirmLabel: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Dialog
