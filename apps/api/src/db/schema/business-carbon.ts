@@ -1,7 +1,7 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { businesses, businessMemberFootprints } from './business.ts';
-import { carbonFootprints } from './carbon.ts';
+import { carbonFootprints, sustainabilityProfileColumns } from './carbon.ts';
 import { users } from './users.ts';
 
 /**
@@ -42,26 +42,6 @@ export const businessSustainabilityProfiles = pgTable('business_sustainability_p
   businessId: uuid('business_id')
     .primaryKey()
     .references(() => businesses.id, { onDelete: 'cascade' }),
-  image: varchar('image', { length: 120 }).notNull().default(''),
-  imageUrl: varchar('image_url', { length: 500 }).notNull().default(''),
-  title: varchar('title', { length: 120 }).notNull().default(''),
-  description: text('description').notNull().default(''),
-  aboutUs: text('about_us').notNull().default(''),
-  country: varchar('country', { length: 2 }).notNull().default(''),
-  name: varchar('name', { length: 120 }).notNull().default(''),
-  phone: varchar('phone', { length: 32 }).notNull().default(''),
-  email: varchar('email', { length: 254 }).notNull().default(''),
-  twitter: varchar('twitter', { length: 300 }).notNull().default(''),
-  linkedin: varchar('linkedin', { length: 300 }).notNull().default(''),
-  instagram: varchar('instagram', { length: 300 }).notNull().default(''),
-  facebook: varchar('facebook', { length: 300 }).notNull().default(''),
-  showName: boolean('show_name').notNull().default(false),
-  showPhone: boolean('show_phone').notNull().default(false),
-  showEmail: boolean('show_email').notNull().default(false),
-  showTwitter: boolean('show_twitter').notNull().default(false),
-  showLinkedin: boolean('show_linkedin').notNull().default(false),
-  showInstagram: boolean('show_instagram').notNull().default(false),
-  showFacebook: boolean('show_facebook').notNull().default(false),
-  themeSelected: varchar('theme_selected', { length: 16 }).notNull().default('blue'),
+  ...sustainabilityProfileColumns(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
