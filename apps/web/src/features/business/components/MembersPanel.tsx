@@ -2,6 +2,7 @@ import '../../../components/form/form.css';
 import { useState, type FormEvent } from 'react';
 import type { BusinessMember } from '@app/contract/business';
 import { Button } from '../../../components/ui/Button.tsx';
+import { Pager } from '../../../components/ui/Pager.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { useMembers, useMemberStats, useRemoveMember, useUpdateMember } from '../api.ts';
@@ -140,19 +141,7 @@ export function MembersPanel({ businessId }: { businessId: string }) {
             </li>
           ))}
         </ul>
-        {pages > 1 && (
-          <nav className="business-pager" aria-label="Member pages">
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
-        )}
+        <Pager page={page} pages={pages} onPage={setPage} label="Member pages" className="business-pager" />
       </>
     );
   }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { BusinessEvent, EventStats } from '@app/contract/events';
 import { eventPagePath } from '@app/contract/events-rules';
 import { Button } from '../../../components/ui/Button.tsx';
+import { Pager } from '../../../components/ui/Pager.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { useBusinessEvents, useEventStats } from '../api.ts';
@@ -104,19 +105,7 @@ export function BusinessEventsPanel({ businessCode }: { businessCode: string }) 
             <EventRow key={event.id} event={event} stats={statsById.get(event.id)} open={openId === event.id} onToggle={() => setOpenId(openId === event.id ? null : event.id)} onEdit={() => setEditing(event)} />
           ))}
         </ul>
-        {pages > 1 && (
-          <nav className="ev-pager" aria-label="Event pages">
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span className="ev-muted">
-              Page {page} of {pages}
-            </span>
-            <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
-        )}
+        <Pager page={page} pages={pages} onPage={setPage} label="Event pages" className="ev-pager" statusClassName="ev-muted" />
       </>
     );
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { eventPagePath } from '@app/contract/events-rules';
 import { Button } from '../../../components/ui/Button.tsx';
+import { Pager } from '../../../components/ui/Pager.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { readStoredUserId } from '../../business/api.ts';
@@ -62,19 +63,7 @@ export function EmployerEventsList({ businessCode }: { businessCode: string }) {
             </li>
           ))}
         </ul>
-        {pages > 1 && (
-          <nav className="ev-pager" aria-label="Event pages">
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span className="ev-muted">
-              Page {page} of {pages}
-            </span>
-            <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
-        )}
+        <Pager page={page} pages={pages} onPage={setPage} label="Event pages" className="ev-pager" statusClassName="ev-muted" />
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
+import { Pager } from '../../../components/ui/Pager.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { ORDERS_FETCH_ERROR } from '../api/orders-api.ts';
 import { useCustomerOrders } from '../api/use-orders.ts';
@@ -97,19 +98,17 @@ export function OrderHistory({ page, onPage, businessCode }: OrderHistoryProps) 
           );
         })}
       </ul>
-      {pages > 1 && (
-        <nav className="orders-pagination" aria-label="Order pages">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Newer
-          </Button>
-          <span className="orders-pagination__status" aria-live="polite">
-            Page {page} of {pages} · {total} orders
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Older
-          </Button>
-        </nav>
-      )}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={onPage}
+        label="Order pages"
+        className="orders-pagination"
+        statusClassName="orders-pagination__status"
+        status={`Page ${page} of ${pages} · ${total} orders`}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
     </>
   );
 }
