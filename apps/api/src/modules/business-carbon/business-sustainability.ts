@@ -2,15 +2,13 @@ import { eq } from 'drizzle-orm';
 import {
   DEFAULT_PROFILE_THEME,
   EMPTY_SUSTAINABILITY_PROFILE,
-  PROFILE_FLAGGED_FIELDS,
-  showFlagName,
-  type ProfileTheme,
   type SustainabilityProfileFields,
 } from '@app/contract/sustainability';
 import type { OwnBusinessSustainabilityProfile, PublicBusinessSustainabilityProfile } from '@app/contract/business-carbon';
 import type { Database } from '../../db/client.ts';
 import { businesses, businessSustainabilityProfiles } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { profileFieldsOf, publicProfileFields } from '../sustainability/profile-view.ts';
 import { requireBusinessOwner, type BusinessRow } from '../business/business.access.ts';
 import type { ReferenceData } from '../reference/reference.service.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
@@ -60,7 +58,7 @@ export function createBusinessSustainabilityService(deps: { db: Database; repo: 
   const now = deps.now ?? (() => new Date());
 
   const ownView = (business: BusinessRow, row: ProfileRow | undefined): OwnBusinessSustainabilityProfile => ({
-    ...(row ? fieldsOf(row) : EMPTY),
+    ...(row ? profileFieldsOf(row) : EMPTY),
     slug: business.businessSlug,
     published: Boolean(row),
     updatedAt: row ? row.updatedAt.toISOString() : null,
@@ -90,29 +88,14 @@ export function createBusinessSustainabilityService(deps: { db: Database; repo: 
     async publicView(slug: string): Promise<PublicBusinessSustainabilityProfile> {
       const found = await deps.repo.findBySlug(slug);
       if (!found) throw notFound('That business-sustainability profile');
-      const fields = fieldsOf(found.profile);
-      const view: PublicBusinessSustainabilityProfile = {
+      return {
         slug: found.business.businessSlug,
         businessName: found.business.name,
-        image: fields.image,
-        imageURL: fields.imageURL,
-        title: fields.title,
-        description: fields.description,
-        aboutUs: fields.aboutUs,
-        country: fields.country,
-        themeSelected: fields.themeSelected,
+        ...publicProfileFields(profileFieldsOf(found.profile)),
         updatedAt: found.profile.updatedAt.toISOString(),
       };
-      for (const field of PROFILE_FLAGGED_FIELDS) {
-        if (fields[showFlagName(field)] && fields[field]) view[field] = fields[field];
-      }
-      return view;
     },
   };
 }
 export type BusinessSustainabilityService = ReturnType<typeof createBusinessSustainabilityService>;
 
-function fieldsOf(row: ProfileRow): SustainabilityProfileFields {
-  const { businessId: _businessId, updatedAt: _updatedAt, imageUrl, themeSelected, ...rest } = row;
-  return { ...rest, imageURL: imageUrl, themeSelected: themeSelected as ProfileTheme };
-}

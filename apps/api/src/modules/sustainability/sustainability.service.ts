@@ -1,14 +1,12 @@
 import {
   DEFAULT_PROFILE_THEME,
   EMPTY_SUSTAINABILITY_PROFILE,
-  PROFILE_FLAGGED_FIELDS,
-  showFlagName,
   type OwnSustainabilityProfile,
-  type ProfileTheme,
   type PublicSustainabilityProfile,
   type SustainabilityProfileFields,
 } from '@app/contract/sustainability';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { profileFieldsOf, publicProfileFields } from './profile-view.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import type { ReferenceData } from '../reference/reference.service.ts';
 import type { UploadStore } from '../uploads/upload-store.ts';
@@ -26,7 +24,7 @@ export function createSustainabilityService(deps: { repo: SustainabilityReposito
   return {
     async own(user: UserRow): Promise<OwnSustainabilityProfile> {
       const row = await deps.repo.findByUser(user.id);
-      return { ...(row ? fieldsOf(row) : EMPTY), slug: user.slug, published: Boolean(row), updatedAt: row ? row.updatedAt.toISOString() : null };
+      return { ...(row ? profileFieldsOf(row) : EMPTY), slug: user.slug, published: Boolean(row), updatedAt: row ? row.updatedAt.toISOString() : null };
     },
 
     async save(user: UserRow, fields: SustainabilityProfileFields): Promise<OwnSustainabilityProfile> {
@@ -38,34 +36,19 @@ export function createSustainabilityService(deps: { repo: SustainabilityReposito
       }
       const { imageURL, ...rest } = fields;
       const row = await deps.repo.upsert(user.id, { ...rest, imageUrl: imageURL }, now());
-      return { ...fieldsOf(row), slug: user.slug, published: true, updatedAt: row.updatedAt.toISOString() };
+      return { ...profileFieldsOf(row), slug: user.slug, published: true, updatedAt: row.updatedAt.toISOString() };
     },
 
     async publicView(slug: string): Promise<PublicSustainabilityProfile> {
       const found = await deps.repo.findBySlug(slug);
       if (!found) throw notFound('That sustainability profile');
-      const fields = fieldsOf(found.profile);
-      const view: PublicSustainabilityProfile = {
+      return {
         slug: found.slug,
-        image: fields.image,
-        imageURL: fields.imageURL,
-        title: fields.title,
-        description: fields.description,
-        aboutUs: fields.aboutUs,
-        country: fields.country,
-        themeSelected: fields.themeSelected,
+        ...publicProfileFields(profileFieldsOf(found.profile)),
         updatedAt: found.profile.updatedAt.toISOString(),
       };
-      for (const field of PROFILE_FLAGGED_FIELDS) {
-        if (fields[showFlagName(field)] && fields[field]) view[field] = fields[field];
-      }
-      return view;
     },
   };
 }
 export type SustainabilityService = ReturnType<typeof createSustainabilityService>;
 
-function fieldsOf(row: ProfileRow): SustainabilityProfileFields {
-  const { userId: _userId, updatedAt: _updatedAt, imageUrl, themeSelected, ...rest } = row;
-  return { ...rest, imageURL: imageUrl, themeSelected: themeSelected as ProfileTheme };
-}
