@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
-import { PASSWORD, verifiedAccount } from './support/accounts.ts';
+import { logIn, verifiedAccount } from './support/accounts.ts';
 
 /**
  * Business accounts in a real browser (issue 11): an owner creates a business, a second person
@@ -17,11 +17,6 @@ async function screenshot(page: Page, name: string) {
 describe('business accounts in a real browser', () => {
   const live = useProductInBrowser();
 
-  async function logIn(page: Page, email: string) {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  }
 
   it('creates a business, shares its join link, and the joiner lands on the employer page and shows among the members', async () => {
     const stamp = Date.now();

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
-import { PASSWORD, verifiedAccount } from './support/accounts.ts';
+import { logIn, verifiedAccount } from './support/accounts.ts';
 
 /** A 1×1 PNG: the event image the owner uploads. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -17,11 +16,6 @@ const SHOTS = process.env.E2E_SHOTS;
 describe('business events in a real browser', () => {
   const live = useProductInBrowser();
 
-  async function logIn(page: Page, email: string) {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  }
 
   it('creates an event, a member joins it by conference code and records a footprint, the owner sees both live', async () => {
     const stamp = Date.now();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
-import { PASSWORD, verifiedAccount } from './support/accounts.ts';
+import { logIn, verifiedAccount } from './support/accounts.ts';
 
 /** A 1×1 PNG, the logo the owner uploads. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -15,11 +15,6 @@ const SCREENSHOTS = process.env.SHOP_PAGE_SCREENSHOTS;
 describe('business shop pages in a real browser', () => {
   const live = useProductInBrowser();
 
-  async function logIn(page: Page, email: string) {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  }
 
   it('lets an owner build a shop page with two products that a visitor then sees', async () => {
     const products = (await (await fetch(`${live.server.url}/api/v1/products`)).json()).data as Array<{ id: string; name: string }>;

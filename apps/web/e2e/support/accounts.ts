@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from './server.ts';
+import type { Page } from 'playwright-core';
 
 export const PASSWORD = 'Seedling-growth-24';
 
@@ -20,4 +21,11 @@ export async function verifiedAccount(server: TestServer, email: string, name: {
     body: JSON.stringify({ email, otp, signUpProof: data?.signUpProof }),
   });
   expect(verified.status).toBe(200);
+}
+
+/** Fills the login form on the page it is showing and submits it, as a person would. */
+export async function logIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
