@@ -9,7 +9,8 @@
  * Options: BENCH_SECONDS (seconds per load run, default 2), BENCH_ROUNDS (turns product and bare
  * take, default 5), BENCH_WARMUP_SECONDS (2), BENCH_SECTIONS (comma-separated words: run only
  * the sections whose name contains one, e.g. BENCH_SECTIONS=catalog), BENCH_LIGHTHOUSE=0 (web
- * section without Lighthouse), BENCH_ORDERS_PER_BUYER (orders each of the 50 buyers places, 8).
+ * section without Lighthouse), BENCH_ORDERS_PER_BUYER (orders each of the 50 buyers places, 8),
+ * BENCH_CPU_PROF=<dir> (the product's process writes a V8 CPU profile there, to see where time goes).
  *
  * Sections are separate modules implementing `BenchSection` (section.ts); add one to `sections`.
  */
@@ -49,7 +50,7 @@ async function createBenchDatabase(baseUrl: string): Promise<{ url: string; drop
 }
 
 async function startServer(databaseUrl: string | undefined): Promise<{ child: ChildProcess; ctx: BenchContext }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', path.join(here, 'server.ts')], {
     env: { ...process.env, DATABASE_URL: '', BENCH_DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
