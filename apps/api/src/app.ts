@@ -127,7 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   closeKeptAliveConnectionsOnShutdown(app);
   await registerDocs(app);
   const authRepository = createAuthRepository(database.db);
-  registerAuth(app, { signer, users, isSessionRevoked: authRepository.isSessionRevoked });
+  registerAuth(app, { signer, users });
 
   const mailRepository = createMailRepository(database.db);
   const dispatcher = new MailDispatcher(mailRepository, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });

@@ -56,6 +56,7 @@ export async function getJson(app: FastifyInstance, token: string | null, url: s
 export function redirectingProvider(): PaymentProvider {
   return {
     name: 'stripe',
+    paysAtOnce: false,
     async startPayment(input) {
       return { kind: 'redirect', checkoutUrl: `https://checkout.example.test/${input.orderId}`, reference: `cs_test_${input.orderId}` };
     },

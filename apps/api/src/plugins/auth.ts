@@ -41,9 +41,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export interface AuthDeps {
   signer: TokenSigner;
-  users: UsersRepository;
-  /** Whether a session was ended by logout (its token id is on the revoked list). */
-  isSessionRevoked: (sessionId: string) => Promise<boolean>;
+  /** Loads the token's user and whether its session was ended by logout (its token id is on the revoked list). */
+  users: Pick<UsersRepository, 'findForSession'>;
 }
 
 export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
@@ -81,9 +80,9 @@ export async function resolveUser(
   const verified = await deps.signer.verify(token);
   if (!verified.ok) return verified;
   if (!UUID.test(verified.claims.sub) || !UUID.test(verified.claims.jti)) return { ok: false, reason: 'invalid' };
-  const row = await deps.users.findById(verified.claims.sub);
-  if (!row || row.tokenVersion !== verified.claims.tv) return { ok: false, reason: 'invalid' };
-  if (await deps.isSessionRevoked(verified.claims.jti)) return { ok: false, reason: 'invalid' };
+  const found = await deps.users.findForSession(verified.claims.sub, verified.claims.jti);
+  if (!found || found.revoked || found.user.tokenVersion !== verified.claims.tv) return { ok: false, reason: 'invalid' };
+  const row = found.user;
   const { jti, exp } = verified.claims;
   return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date(exp * 1000).toISOString(), sessionId: jti, account: row } };
 }

@@ -188,10 +188,6 @@ export function createAuthRepository(db: Database) {
       await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, new Date()));
       await db.insert(revokedSessions).values({ tokenId, userId, expiresAt }).onConflictDoNothing();
     },
-    async isSessionRevoked(tokenId: string): Promise<boolean> {
-      const [row] = await db.select({ tokenId: revokedSessions.tokenId }).from(revokedSessions).where(eq(revokedSessions.tokenId, tokenId)).limit(1);
-      return Boolean(row);
-    },
 
     // --- referrals --------------------------------------------------------------------
     async referralsByPeriod(userId: string, period: Period, since: Date): Promise<{ period: string; count: number }[]> {

@@ -41,6 +41,8 @@ interface ProductEntry {
   product: Product;
   fullJson: string;
   plainJson: string;
+  /** Digest of fullJson: the catalog's version is derived from these, not from every byte again. */
+  digest: string;
 }
 
 /** A reload waiting for the one before it; later calls merge into it. */
@@ -115,7 +117,9 @@ export function createCatalogReadModel(repository: CatalogRepository, search?: C
       for (const product of toProducts(bundle, true)) next.set(product.id, toEntry(product));
     }
     const previous = state;
-    state = await buildState(next, previous);
+    // A stock-only change (an order, a payment, an expiry) comes in bursts under load: its list
+    // bodies are built when first read, so a burst of orders with nobody browsing compresses nothing.
+    state = await buildState(next, previous, { eagerLists: !stockOnly || full });
     entriesById = next;
     needsFullReload = false;
   }
@@ -218,14 +222,21 @@ function toEntry(product: Product): ProductEntry {
   // keys as the schema does, so the bytes are what clients got before.
   const full = productSchema.parse(product);
   const { details: _details, ...plain } = full;
-  return { product: full, fullJson: JSON.stringify(full), plainJson: JSON.stringify(productSchema.parse(plain)) };
+  const fullJson = JSON.stringify(full);
+  return { product: full, fullJson, plainJson: JSON.stringify(productSchema.parse(plain)), digest: createHash('sha256').update(fullJson).digest('base64url') };
 }
 
-async function buildState(byId: Map<string, ProductEntry>, previous: State | undefined): Promise<State> {
+/**
+ * A new state from the entries. Work per change stays proportional to what changed: unchanged
+ * entries (same digest as before) keep their compressed product page, and the version hashes
+ * the entries' digests, not their JSON. `eagerLists` compresses the whole-catalog lists now
+ * rather than on their first read.
+ */
+async function buildState(byId: Map<string, ProductEntry>, previous: State | undefined, { eagerLists }: { eagerLists: boolean }): Promise<State> {
   const entries = [...byId.values()].sort((a, b) => (a.product.id < b.product.id ? -1 : a.product.id > b.product.id ? 1 : 0));
   const slugs = new Map(entries.map((entry) => [entry.product.slug, entry.product]));
   const hash = createHash('sha256');
-  for (const entry of entries) hash.update(entry.fullJson);
+  for (const entry of entries) hash.update(entry.digest);
   const products = Object.freeze(entries.map((entry) => entry.product));
   const snapshot: CatalogSnapshot = Object.freeze({
     version: hash.digest('base64url').slice(0, 16),
@@ -237,9 +248,8 @@ async function buildState(byId: Map<string, ProductEntry>, previous: State | und
   const bodiesBySlug = new Map<string, EncodedBody>();
   await Promise.all(
     entries.map(async (entry) => {
-      const json = envelope(entry.fullJson);
-      const old = previous?.bodiesBySlug.get(entry.product.slug);
-      bodiesBySlug.set(entry.product.slug, old && old.identity.toString('utf8') === json ? old : await encodeBody(json));
+      const old = previous?.entryById.get(entry.product.id)?.digest === entry.digest ? previous.bodiesBySlug.get(entry.product.slug) : undefined;
+      bodiesBySlug.set(entry.product.slug, old ?? (await encodeBody(envelope(entry.fullJson))));
     }),
   );
   const counts: Record<ListFilter, number> = {
@@ -249,7 +259,7 @@ async function buildState(byId: Map<string, ProductEntry>, previous: State | und
   };
   const lists = new Map<string, EncodedBody | Promise<EncodedBody>>();
   await Promise.all(
-    LISTS_BUILT_AT_CHANGE.map(async (view) => {
+    (eagerLists ? LISTS_BUILT_AT_CHANGE : []).map(async (view) => {
       lists.set(listKey(view, counts), await encodeBody(listJson(entries, view)));
     }),
   );

@@ -10,7 +10,9 @@ import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { createMailRepository } from '../mail/mail.repository.ts';
 import { emails } from '../mail/mail.templates.ts';
 import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
-import { stockRepository as stock, stockTargets } from './stock.repository.ts';
+import type { Tx } from '../cart/cart.repository.ts';
+import { lineLabel, outOfStock } from './orders.pricing.ts';
+import { stockRepository as stock, stockTargets, type StockTarget } from './stock.repository.ts';
 
 /** The referrer's share of a paid order's total (spec §4 Referral), in the order's currency. */
 export const REFERRAL_EARNING_PERCENT = 5;
@@ -36,32 +38,43 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
   const productIdsOf = (items: OrderItemRow[]) => [...new Set(items.map((item) => item.productId))];
 
   /**
-   * pending → paid in ONE transaction: the order row first (the conditional update decides who
-   * wins a race), then the coupon's use (its row lock), the referrer's earning, the certificates,
-   * the confirmation mail in the outbox and, last, the reserved units become sold (rows in id
-   * order, as placement takes them; last so their locks are held briefly). Delivery and the catalog's stock reload follow the commit
-   * (unless `announceStock: false`: the caller announces it).
-   * A second call answers 'already-paid'; an expired or cancelled order cannot be paid.
+   * pending → paid, inside the caller's transaction: the order row first (the conditional update
+   * decides who wins a race), then the coupon's use (its row lock), the referrer's earning, the
+   * certificates, the confirmation mail in the outbox and, last, the units become sold (rows in id
+   * order, as placement takes them; last so their locks are held briefly). Answers null when the
+   * order was not pending. `placed` is what a placement paying at once already knows: its lines,
+   * the account's address, and that no units were held (they are sold here by conditional update,
+   * and a shortfall throws, rolling the whole placement back).
+   */
+  async function settlePaid(tx: Tx, orderId: string, reference: string, placed?: { items: OrderItemRow[]; accountEmail: string }): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
+    const row = await repo.markPaid(tx, orderId, reference, now());
+    if (!row) return null;
+    const items = placed?.items ?? (await repo.itemsOf(tx, [orderId]));
+    if (row.couponId) await redeemHeldCoupon(tx, row);
+    if (row.referrerUserId && row.referrerUserId !== row.userId) {
+      const amountMinor = Math.round((row.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
+      if (amountMinor > 0) await repo.addReferralEarning(tx, { orderId: row.id, userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
+    }
+    await issueCertificatesForOrder(tx, orderId);
+    // To the account's address, not the typed buyerEmail: order mail must not become a way to
+    // send our mail, with text the sender chose, to someone else's inbox (decision 0005).
+    const to = placed?.accountEmail ?? (await repo.accountEmail(tx, row.userId));
+    if (to) await mail.enqueue(tx as unknown as Database, to, confirmation(row, items));
+    for (const target of stockTargets(items)) {
+      if (!placed) await stock.sell(tx, target);
+      else if (!(await stock.sellUnheld(tx, target))) throw await shortfall(tx, target, items);
+    }
+    return { row, items };
+  }
+
+  /**
+   * Marks a placed order paid in its own transaction (a verified webhook, or a provider that
+   * answered 'paid' after the placement committed). Delivery and the catalog's stock reload follow
+   * the commit (unless `announceStock: false`: the caller announces it). A second call answers
+   * 'already-paid'; an expired or cancelled order cannot be paid.
    */
   async function markOrderPaid(orderId: string, reference: string, options: { announceStock?: boolean } = {}): Promise<MarkPaidResult> {
-    const done = await db.transaction(async (tx) => {
-      const row = await repo.markPaid(tx, orderId, reference, now());
-      if (!row) return null;
-      const items = await repo.itemsOf(tx, [orderId]);
-      if (row.couponId) await redeemHeldCoupon(tx, row);
-      if (row.referrerUserId && row.referrerUserId !== row.userId) {
-        const amountMinor = Math.round((row.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
-        if (amountMinor > 0) await repo.addReferralEarning(tx, { orderId: row.id, userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
-      }
-      await issueCertificatesForOrder(tx, orderId);
-      // To the account's address, not the typed buyerEmail: order mail must not become a way to
-      // send our mail, with text the sender chose, to someone else's inbox (decision 0005).
-      const to = await repo.accountEmail(tx, row.userId);
-      if (to) await mail.enqueue(tx as unknown as Database, to, confirmation(row, items));
-      // Stock last, so the product rows other buyers queue on are locked only until the commit.
-      for (const target of stockTargets(items)) await stock.sell(tx, target);
-      return { row, items };
-    });
+    const done = await db.transaction((tx) => settlePaid(tx, orderId, reference));
     if (!done) {
       const existing = await repo.findById(db, orderId);
       if (!existing) throw new AppError('NOT_FOUND', 'Order was not found');
@@ -79,7 +92,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
    * coupon's lock), so redeeming succeeds unless an operator lowered the limit meanwhile. Then
    * the buyer has paid the discounted total all the same: the use is logged, not refused.
    */
-  async function redeemHeldCoupon(tx: Parameters<Parameters<Database['transaction']>[0]>[0], row: OrderRow) {
+  async function redeemHeldCoupon(tx: Tx, row: OrderRow) {
     try {
       await redeemCoupon(tx, { couponId: row.couponId!, userId: row.userId, orderId: row.id });
     } catch (error) {
@@ -119,9 +132,15 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
     });
   }
 
-  return { markOrderPaid, expireOrder };
+  return { settlePaid, markOrderPaid, expireOrder, kickMail: () => dispatcher.kick() };
 }
 export type OrderPayments = ReturnType<typeof createOrderPayments>;
+
+/** The refusal for a stock row that cannot give `target.quantity` units: names the line and what is left. */
+export async function shortfall(tx: Tx, target: StockTarget, lines: Pick<OrderItemRow, 'productId' | 'sizeId' | 'productName' | 'colorName' | 'sizeName'>[]): Promise<AppError> {
+  const line = lines.find((l) => (target.table === 'size' ? l.sizeId === target.id : l.productId === target.id && !l.sizeId))!;
+  return outOfStock(lineLabel(line), await stock.available(tx, target));
+}
 
 /**
  * Expires lapsed orders every `intervalMs` (unref'd: it never keeps the process alive). Reads do

@@ -87,10 +87,11 @@ export const ordersRepository = {
     return row !== undefined;
   },
 
-  async insert(tx: Tx, order: NewOrder, items: Omit<NewOrderItem, 'orderId'>[]): Promise<OrderRow> {
+  /** Writes the order and its lines; answers both, the lines in `itemsOf`'s order. */
+  async insert(tx: Tx, order: NewOrder, items: Omit<NewOrderItem, 'orderId'>[]): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
     const [row] = await tx.insert(orders).values(order).returning();
-    await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id })));
-    return row;
+    const written = await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id }))).returning();
+    return { row, items: written.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
   },
 
   async setPayment(db: Queryable, orderId: string, payment: { reference: string; checkoutUrl: string | null }): Promise<void> {

@@ -11,9 +11,9 @@ import { cartRepository as carts, type Tx } from '../cart/cart.repository.ts';
 import { buildCartView } from '../cart/cart.view.ts';
 import { productLookup } from '../cart/product-index.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { createOrderPayments, type PaymentDeps } from './orders.payment.ts';
-import { assertCouponUsable, assertOrderable, frozenLines, lineLabel, outOfStock, requestHash } from './orders.pricing.ts';
-import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
+import { createOrderPayments, shortfall, type PaymentDeps } from './orders.payment.ts';
+import { assertCouponUsable, assertOrderable, frozenLines, lineLabel, requestHash } from './orders.pricing.ts';
+import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import { readOrders } from './orders.reads.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
 import { stockRepository as stock, stockTargets } from './stock.repository.ts';
@@ -56,10 +56,12 @@ export function createOrdersService(deps: OrdersDeps) {
   /**
    * One short transaction: lock the buyer's cart (a person's placements run one after another),
    * price it from the catalog, hold the coupon use, write the order with its frozen lines, empty
-   * the cart and, last, reserve every line's units by conditional update in id order. Any
-   * refusal rolls everything back.
+   * the cart and, last, reserve every line's units by conditional update in id order. With a
+   * provider that pays at once (the test provider) the same transaction also pays the order and
+   * sells the units instead of holding them (one commit per order, not two). Any refusal rolls
+   * everything back.
    */
-  async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string): Promise<{ replayed: OrderRow } | { placed: OrderRow; productIds: string[] }> {
+  async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string): Promise<{ replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: boolean }> {
     const cart = await carts.lockForUser(tx, user.id, effectiveCurrency(user));
     if (key) {
       // A retry that waited for the first request's cart lock finds its order here.
@@ -88,7 +90,7 @@ export function createOrdersService(deps: OrdersDeps) {
     if (body.isBusinessOrder && !business) throw new AppError('FORBIDDEN', 'Only the owner and members of this business can place its orders. Check the business code, or place a personal order');
     const referrer = body.referalUserId && body.referalUserId !== user.id && (await repo.userExists(tx, body.referalUserId)) ? body.referalUserId : null;
     const conferanceCode = body.conferanceCode || cart.conferanceCode || null;
-    const placed = await repo.insert(
+    const { row: placed, items: orderItems } = await repo.insert(
       tx,
       {
         userId: user.id,
@@ -120,35 +122,42 @@ export function createOrdersService(deps: OrdersDeps) {
     );
     await carts.deleteItems(tx, cart.id);
     await carts.update(tx, cart.id, { couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, businessId: null, businessCode: null });
+    if (provider.paysAtOnce) {
+      const started = await provider.startPayment(paymentInput(placed, orderItems));
+      if (started.kind !== 'paid') throw new Error(`payment provider ${provider.name} says it pays at once but answered ${started.kind}`);
+      const paid = await payments.settlePaid(tx, placed.id, started.reference, { items: orderItems, accountEmail: user.email });
+      return { placed: paid!.row, items: orderItems, paid: true };
+    }
     // Stock last: the row locks these conditional updates take are what every buyer of the same
     // product queues on, so they are held only from here to the commit. A refusal rolls back all.
     for (const target of stockTargets(lines)) {
-      if (await stock.reserve(tx, target)) continue;
-      const line = lines.find((l) => (target.table === 'size' ? l.sizeId === target.id : l.productId === target.id && !l.sizeId))!;
-      throw outOfStock(lineLabel(line), await stock.available(tx, target));
+      if (!(await stock.reserve(tx, target))) throw await shortfall(tx, target, orderItems);
     }
-    return { placed, productIds: [...new Set(lines.map((line) => line.productId))] };
+    return { placed, items: orderItems, paid: false };
   }
 
   function priceInput(cartId: string, currency: ReturnType<typeof effectiveCurrency>, lines: Awaited<ReturnType<typeof carts.items>>) {
     return { cartId, currency, type: 'regular' as const, lines, couponUsesByUser: 0, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, now: now() };
   }
 
-  /** Asks the provider to take payment: the test provider has, so the order is paid now; Stripe answers where to send the browser. */
-  async function startPayment(order: OrderRow): Promise<void> {
-    const items = await repo.itemsOf(db, [order.id]);
+  function paymentInput(order: OrderRow, items: OrderItemRow[]) {
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      currency: isSupportedCurrency(order.currency) ? order.currency : 'USD',
+      totalMinor: order.totalMinor,
+      lines: items.map((item) => ({ name: lineLabel(item), quantity: item.quantity, unitAmountMinor: item.unitPriceMinor })),
+      customerEmail: order.buyerEmail,
+      successUrl: `${deps.publicUrl}/other/checkout/complete/${order.id}`,
+      cancelUrl: `${deps.publicUrl}/other/checkout`,
+    };
+  }
+
+  /** Asks a provider that calls out (Stripe) to take payment, after the placement committed: it answers where to send the browser. */
+  async function startPayment(order: OrderRow, items: OrderItemRow[]): Promise<void> {
     let started;
     try {
-      started = await provider.startPayment({
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        currency: isSupportedCurrency(order.currency) ? order.currency : 'USD',
-        totalMinor: order.totalMinor,
-        lines: items.map((item) => ({ name: lineLabel(item), quantity: item.quantity, unitAmountMinor: item.unitPriceMinor })),
-        customerEmail: order.buyerEmail,
-        successUrl: `${deps.publicUrl}/other/checkout/complete/${order.id}`,
-        cancelUrl: `${deps.publicUrl}/other/checkout`,
-      });
+      started = await provider.startPayment(paymentInput(order, items));
     } catch (error) {
       // Nothing was charged: give the units back at once rather than at the deadline.
       await payments.expireOrder(order.id);
@@ -180,15 +189,21 @@ export function createOrdersService(deps: OrdersDeps) {
         throw error;
       }
       if ('replayed' in outcome) return replay(outcome.replayed, hash);
-      // One stock reload for the reservation and, when the provider pays at once, the sale too.
-      // Until it resolves the catalog may show a unit more than is left: harmless, since the
-      // database's conditional updates decide every sale, never the read model.
+      const productIds = [...new Set(outcome.items.map((item) => item.productId))];
+      // One stock reload for the reservation or the sale. Until it resolves the catalog may show
+      // a unit more than is left: harmless, since the database's conditional updates decide every
+      // sale, never the read model.
+      let row = outcome.placed;
       try {
-        await startPayment(outcome.placed);
+        if (outcome.paid) payments.kickMail();
+        else {
+          await startPayment(row, outcome.items);
+          row = (await repo.findById(db, row.id))!;
+        }
       } finally {
-        await catalog.changed(outcome.productIds, { stockOnly: true });
+        await catalog.changed(productIds, { stockOnly: true });
       }
-      const order = await reads.answer((await repo.findById(db, outcome.placed.id))!);
+      const order = await reads.answer(row);
       return { success: true, message: order.status === 'paid' ? 'Order placed and paid' : 'Order placed. Please complete the payment', data: order };
     },
     markOrderPaid: payments.markOrderPaid,

@@ -57,6 +57,20 @@ export const stockRepository = {
       .where(eq(table.id, target.id));
   },
 
+  /**
+   * Sells `quantity` units that were never held (an order placed and paid in one transaction) if
+   * that many are neither sold nor held: one conditional update, like `reserve`.
+   */
+  async sellUnheld(tx: Tx, target: StockTarget): Promise<boolean> {
+    const table = target.table === 'size' ? productSizes : products;
+    const rows = await tx
+      .update(table)
+      .set({ stock: sql`${table.stock} - ${target.quantity}` })
+      .where(and(eq(table.id, target.id), sql`${table.stock} - ${table.reserved} >= ${target.quantity}`))
+      .returning({ id: table.id });
+    return rows.length === 1;
+  },
+
   /** The order was paid: held units become sold ones. */
   async sell(tx: Tx, target: StockTarget): Promise<void> {
     const table = target.table === 'size' ? productSizes : products;

@@ -43,6 +43,12 @@ export type PaymentEvent =
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /**
+   * True when `startPayment` always answers 'paid' without leaving the process (no network): the
+   * order is then placed and paid in one transaction. Providers that call out (Stripe) say false,
+   * so no transaction ever waits on the network.
+   */
+  readonly paysAtOnce: boolean;
   startPayment(input: StartPaymentInput): Promise<StartPaymentResult>;
   /**
    * Verifies a webhook's signature over the exact raw body and reads it. Throws

@@ -64,6 +64,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: 'stripe',
+    paysAtOnce: false,
 
     async startPayment(input: StartPaymentInput): Promise<StartPaymentResult> {
       let session: Stripe.Checkout.Session;

@@ -8,6 +8,7 @@ import type { PaymentProvider } from './payment-provider.ts';
 export function createTestPaymentProvider(): PaymentProvider {
   return {
     name: 'test',
+    paysAtOnce: true,
     async startPayment(input) {
       return { kind: 'paid', reference: `test_${input.orderId}` };
     },
