@@ -293,7 +293,7 @@ describe('freshness and speed', () => {
 
   it('keeps the cache of queried bodies bounded, dropping the least recently used', async () => {
     const { BodyLru } = await import('../src/modules/catalog/body-lru.ts');
-    const { encodeBody } = await import('../src/modules/catalog/encoded-body.ts');
+    const { encodeBody } = await import('../src/lib/encoded-body.ts');
     const lru = new BodyLru(3);
     for (const key of ['a', 'b', 'c']) await lru.getOrBuild(key, () => encodeBody(key));
     lru.get('a'); // a is now the most recent; b the least

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { airportSchema, countrySchema, type Airport, type Country } from '@app/contract';
@@ -128,6 +129,32 @@ describe('reference data: countries and airports', () => {
         expect(response.statusCode, query).toBe(400);
         expect(json(response).fields, query).toHaveProperty([field]);
         expect(json(response).message, query).toContain(field);
+      }
+    });
+  });
+
+  describe('ready bodies for both', () => {
+    it('answer brotli or gzip when asked, the same JSON, an ETag per encoding and 304 on a match', async () => {
+      for (const url of ['/api/v1/countries?show=yes&limit=255', '/api/airports?q=lon&limit=20']) {
+        const plain = await app.inject({ method: 'GET', url });
+        expect(plain.headers['content-encoding'], url).toBeUndefined();
+        expect(plain.headers['cache-control'], url).toBe('public, max-age=3600');
+        for (const encoding of ['br', 'gzip'] as const) {
+          const packed = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+          expect(packed.headers['content-encoding'], url).toBe(encoding);
+          const bytes = encoding === 'br' ? brotliDecompressSync(packed.rawPayload) : gunzipSync(packed.rawPayload);
+          expect(bytes.toString('utf8'), url).toBe(plain.body);
+          expect(packed.headers.etag, url).not.toBe(plain.headers.etag);
+          const again = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding, 'if-none-match': packed.headers.etag as string } });
+          expect(again.statusCode, url).toBe(304);
+        }
+      }
+    });
+
+    it('a bad query is refused every time, however often it is sent', async () => {
+      for (let i = 0; i < 3; i++) {
+        expect((await searchAirports('?q=lon&limit=0')).statusCode).toBe(400);
+        expect((await getCountries('?limit=0')).statusCode).toBe(400);
       }
     });
   });

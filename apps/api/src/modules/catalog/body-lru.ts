@@ -1,4 +1,4 @@
-import type { EncodedBody } from './encoded-body.ts';
+import type { EncodedBody } from '../../lib/encoded-body.ts';
 
 /**
  * Encoded bodies of searched, filtered, sorted or paged reads, per normalised query, least

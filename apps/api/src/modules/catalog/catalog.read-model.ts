@@ -13,7 +13,7 @@ import { BodyLru } from './body-lru.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import type { CatalogSearch } from './catalog.search.ts';
 import { toProducts, withStock } from './catalog.service.ts';
-import { encodeBody, type EncodedBody } from './encoded-body.ts';
+import { encodeBody, type EncodedBody } from '../../lib/encoded-body.ts';
 
 /**
  * What the catalog looks like right now, for code that renders it (the server-rendered pages).

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import type { CatalogReadModel, ListFilter } from './catalog.read-model.ts';
-import { sendEncoded, type EncodedBody } from './encoded-body.ts';
+import { sendEncoded, type EncodedBody } from '../../lib/encoded-body.ts';
 import { rememberingValidator } from './remembering-validator.ts';
 
 const listSchema = (summary: string) => ({

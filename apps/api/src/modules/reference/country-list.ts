@@ -1,21 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { Country } from '@app/contract';
 import type { CountryRow } from './reference.repository.ts';
 
-/** A ready-to-send answer: the JSON envelope's bytes and their strong ETag. */
-export interface PreparedBody {
-  body: Buffer;
-  etag: string;
-}
-
 /**
- * The country list as every visitor reads it (spec §4, §7), serialised once. Any `limit` is a
- * prefix of the sorted list, so each distinct one is serialised at most once (255 at most).
+ * The country list as every visitor reads it (spec §4, §7). Any `limit` is a prefix of the sorted
+ * list, so there are at most 255 distinct answers (the route keeps each one ready to send).
  */
 export class CountryList {
   readonly countries: Country[];
   private readonly byCode: Map<string, CountryRow>;
-  private readonly prepared = new Map<number, PreparedBody>();
 
   constructor(rows: readonly CountryRow[]) {
     this.countries = rows
@@ -30,14 +22,13 @@ export class CountryList {
     return this.byCode.get(code);
   }
 
-  body(limit: number): PreparedBody {
-    const size = Math.min(limit, this.countries.length);
-    let prepared = this.prepared.get(size);
-    if (!prepared) {
-      const body = Buffer.from(JSON.stringify({ success: true, data: this.countries.slice(0, size) }));
-      prepared = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-      this.prepared.set(size, prepared);
-    }
-    return prepared;
+  /** How many countries a `limit` selects (any limit past the end selects them all). */
+  size(limit: number): number {
+    return Math.min(limit, this.countries.length);
+  }
+
+  /** The answer's JSON for the first `size` countries by name. */
+  json(size: number): string {
+    return JSON.stringify({ success: true, data: this.countries.slice(0, size) });
   }
 }

@@ -1,11 +1,53 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { airportSchema, airportSearchQuerySchema, countryListQuerySchema, countrySchema, dataEnvelope, errorEnvelopeSchema } from '@app/contract';
 import { z } from 'zod';
+import { encodeBody, sendEncoded, type EncodedBody } from '../../lib/encoded-body.ts';
+import { rememberingValidator } from '../catalog/remembering-validator.ts';
 import type { ReferenceData } from './reference.service.ts';
 
-/** Public reference data: no token needed (spec §6, visitors read airports and countries). */
+/** Reference data changes only with a re-seed and a restart: an hour of caching, then a cheap revalidation. */
+const CACHE_CONTROL = 'public, max-age=3600';
+/** Distinct URLs (and airport searches) kept ready; past this the map starts afresh, so made-up queries cannot grow it. */
+const KEPT = 2000;
+
+/**
+ * Public reference data: no token needed (spec §6, visitors read airports and countries). Both
+ * are read on every calculator and address form, so they are answered like the catalog: each
+ * distinct answer is serialised and compressed (brotli and gzip) once, with an ETag per encoding,
+ * and a URL asked before is sent before validation (a preValidation hook, so the rate limit,
+ * an onRequest hook, still counts every request).
+ */
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData }> = async (app, { reference }) => {
+  const byUrl = new Map<string, EncodedBody>();
+  const countryBodies = new Map<number, Promise<EncodedBody>>();
+  const airportBodies = new Map<string, Promise<EncodedBody>>();
+
+  const remembered = <K>(map: Map<K, Promise<EncodedBody>>, key: K, json: () => string): Promise<EncodedBody> => {
+    let body = map.get(key);
+    if (!body) {
+      if (map.size >= KEPT) map.clear();
+      body = encodeBody(json());
+      map.set(key, body);
+      body.catch(() => map.delete(key));
+    }
+    return body;
+  };
+  const send = async (request: FastifyRequest, reply: FastifyReply, body: Promise<EncodedBody>) => {
+    const ready = await body;
+    if (byUrl.size >= KEPT) byUrl.clear();
+    byUrl.set(request.url, ready);
+    return sendEncoded(request, reply, ready, CACHE_CONTROL);
+  };
+  const answerKnownUrl = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const body = byUrl.get(request.url);
+    if (body) {
+      sendEncoded(request, reply, body, CACHE_CONTROL);
+      return;
+    }
+    done();
+  };
+
   app.get(
     '/v1/countries',
     {
@@ -15,14 +57,13 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData }
         querystring: countryListQuerySchema,
         response: { 200: dataEnvelope(z.array(countrySchema)), 304: z.null().describe('Not modified'), 400: errorEnvelopeSchema },
       },
+      validatorCompiler: rememberingValidator,
+      compress: false,
+      preValidation: answerKnownUrl,
     },
-    async (request, reply) => {
-      const { body, etag } = reference.countries.body(request.query.limit);
-      // Changes only with a re-seed and restart; an hour of caching, then a cheap revalidation.
-      reply.header('etag', etag).header('cache-control', 'public, max-age=3600');
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
-      // Bytes serialised once; a Buffer skips the serializer, so the typed reply is set aside here.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    (request, reply) => {
+      const size = reference.countries.size(request.query.limit);
+      return send(request, reply, remembered(countryBodies, size, () => reference.countries.json(size)));
     },
   );
 
@@ -31,19 +72,19 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData }
     {
       schema: {
         tags: ['reference'],
-        summary: 'Airport type-ahead by IATA code, name or city: exact code first, then prefix, then word-prefix matches',
+        summary: 'Airport type-ahead by IATA code, name or city: exact code first, then prefix, then word-prefix matches (ETag; 304 when unchanged)',
         querystring: airportSearchQuerySchema,
-        response: { 200: dataEnvelope(z.array(airportSchema)), 400: errorEnvelopeSchema },
+        response: { 200: dataEnvelope(z.array(airportSchema)), 304: z.null().describe('Not modified'), 400: errorEnvelopeSchema },
       },
+      validatorCompiler: rememberingValidator,
+      compress: false,
+      preValidation: answerKnownUrl,
     },
-    async (request) => ({ success: true as const, data: reference.airports.search(request.query.q, request.query.limit) }),
+    (request, reply) => {
+      const { q, limit } = request.query;
+      // The service builds each airport with the schema's keys in the schema's order, so this is what the serializer wrote.
+      const json = () => JSON.stringify({ success: true, data: reference.airports.search(q, limit) });
+      return send(request, reply, remembered(airportBodies, `${limit}|${q.toLowerCase()}`, json));
+    },
   );
 };
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '');
-    return tag === etag || tag === '*';
-  });
-}

@@ -1,4 +1,4 @@
-import { encodeBody, type EncodedBody } from '../catalog/encoded-body.ts';
+import { encodeBody, type EncodedBody } from '../../lib/encoded-body.ts';
 
 /** Products whose review pages are kept; past it the least recently used product is dropped. */
 const MAX_PRODUCTS = 2000;

@@ -15,7 +15,7 @@ import {
   updateReviewBodySchema,
 } from '@app/contract/reviews';
 import type { ReviewsService } from './reviews.service.ts';
-import { sendEncoded } from '../catalog/encoded-body.ts';
+import { sendEncoded } from '../../lib/encoded-body.ts';
 import { rememberingValidator } from '../catalog/remembering-validator.ts';
 import type { ReviewPagesCache } from './review-pages.cache.ts';
 

@@ -92,11 +92,12 @@ function matches(ifNoneMatch: string, body: EncodedBody): boolean {
 
 /**
  * Sends a ready body: 304 when the client already has it, otherwise the bytes in the negotiated
- * encoding. `no-cache` lets browsers keep a copy but ask each time (stock and prices change).
+ * encoding. The default `no-cache` lets browsers keep a copy but ask each time (stock and prices
+ * change); reference data that changes only with a re-seed passes a longer `cacheControl`.
  */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, cacheControl = 'no-cache') {
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  reply.header('vary', 'Accept-Encoding').header('cache-control', 'no-cache').header('etag', body.etag[encoding]);
+  reply.header('vary', 'Accept-Encoding').header('cache-control', cacheControl).header('etag', body.etag[encoding]);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && matches(ifNoneMatch, body)) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
