@@ -1,6 +1,12 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
+import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import { PostgresWindowCounter, SyncedWindowCounter, rateLimitTable, type RateLimitTable } from './rate-limit-postgres.ts';
+import { FixedWindowCounter, type CounterStore, type WindowHit } from './rate-limit-store.ts';
+
+// The in-memory counter, here since before the stores were split out (tests import it from here).
+export { FixedWindowCounter } from './rate-limit-store.ts';
 
 /** A route's limit: `{ max, timeWindow }` in `config.rateLimit`, or `false` for none (health checks). */
 export interface RateLimitOptions {
@@ -15,54 +21,8 @@ declare module 'fastify' {
   }
 }
 
-/** Most client addresses remembered per counter; past it the oldest windows are forgotten first. */
-const MAX_KEYS = 100_000;
 /** IPv6 clients are counted per /56, the smallest block a home connection is usually given. */
 const IPV6_PREFIX_HEXTETS = 3.5;
-
-/**
- * Fixed-window counters per client: how many requests each made in its current window. Windows
- * start at a client's first request; expired ones are swept once a window.
- */
-export class FixedWindowCounter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private readonly sweeper: NodeJS.Timeout;
-
-  constructor(readonly windowMs: number) {
-    this.sweeper = setInterval(() => this.sweep(Date.now()), windowMs);
-    this.sweeper.unref();
-  }
-
-  /** Counts one request of `key` and answers its count in this window and when the window ends. */
-  hit(key: string, now: number): { count: number; resetAt: number } {
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (!window && this.windows.size >= MAX_KEYS) this.sweep(now, true);
-      window = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return window;
-  }
-
-  private sweep(now: number, evenUnexpired = false) {
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
-    }
-    // Still full (many distinct clients in one window): forget the oldest tenth.
-    if (evenUnexpired && this.windows.size >= MAX_KEYS) {
-      let drop = Math.ceil(MAX_KEYS / 10);
-      for (const key of this.windows.keys()) {
-        if (drop-- <= 0) break;
-        this.windows.delete(key);
-      }
-    }
-  }
-
-  close() {
-    clearInterval(this.sweeper);
-  }
-}
 
 /** '1 minute' → 60000. Numbers are milliseconds already. */
 export function windowMilliseconds(timeWindow: number | string): number {
@@ -98,41 +58,80 @@ export function clientKey(ip: string): string {
   return `${kept.join(':')}::/56`;
 }
 
+/** Where the plugin counts: in memory (PGlite, one process) or shared in PostgreSQL. */
+export interface RateLimitPluginOptions {
+  max: number;
+  timeWindow: number | string;
+  /** PostgreSQL shared by every API process: counters go to `rate_limit_windows` (decision 0020). */
+  sharedDatabase?: Database;
+}
+
 /**
  * The request rate limit: every route gets the global limit (`max` requests a minute per client)
  * unless its `config.rateLimit` names its own (counted separately, per route) or `false`.
  *
  * Our own rather than @fastify/rate-limit: a synchronous hook with one Map lookup, where the
  * plugin's async hook cost every request several promises — a sixth of a cached catalog read.
- * Counters are per process (decision 0004). Answers carry x-ratelimit-limit, -remaining and
- * -reset (seconds); a refused one is 429 RATE_LIMITED with retry-after.
+ * On PGlite (one process) counters live in memory. On PostgreSQL they are shared by every API
+ * process (decision 0020): the global limit, which every catalog read passes, counts in memory
+ * and syncs in batches; the stricter per-route limits ask the database on each hit, exactly.
+ * Answers carry x-ratelimit-limit, -remaining and -reset (seconds); a refused one is 429
+ * RATE_LIMITED with retry-after.
  */
-export function registerRateLimit(app: FastifyInstance, options: { max: number; timeWindow: number | string }) {
-  const global = { max: options.max, counter: new FixedWindowCounter(windowMilliseconds(options.timeWindow)) };
-  const counters: FixedWindowCounter[] = [global.counter];
-  app.addHook('onClose', async () => counters.forEach((counter) => counter.close()));
+export function registerRateLimit(app: FastifyInstance, options: RateLimitPluginOptions) {
+  const globalWindowMs = windowMilliseconds(options.timeWindow);
+  const table = options.sharedDatabase ? rateLimitTable(options.sharedDatabase) : undefined;
+  const stores: CounterStore[] = [];
+  const store = (name: string, windowMs: number, exact: boolean): CounterStore => {
+    const made = !table
+      ? new FixedWindowCounter(windowMs)
+      : exact
+        ? new PostgresWindowCounter(table, name, windowMs, app.log)
+        : new SyncedWindowCounter(table, name, windowMs, app.log);
+    stores.push(made);
+    return made;
+  };
+  const global = { max: options.max, store: store('global', globalWindowMs, false) };
+  app.addHook('onClose', async () => {
+    await Promise.all(stores.map((counter) => counter.close()));
+  });
+  if (table) sweepSharedWindows(app, table, globalWindowMs);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const own = route.config?.rateLimit;
     if (own === false) return;
     let limit = global;
     if (own) {
-      limit = { max: own.max, counter: new FixedWindowCounter(windowMilliseconds(own.timeWindow)) };
-      counters.push(limit.counter);
+      // The route's name keeps its windows apart from other routes' in the shared table.
+      const name = `${[route.method].flat().join(',')} ${route.url}`;
+      limit = { max: own.max, store: store(name, windowMilliseconds(own.timeWindow), true) };
     }
-    const hook = limiter(limit.max, limit.counter);
+    const hook = limiter(limit.max, limit.store);
     const existing = route.onRequest;
     // First, so a refused request costs nothing more.
     route.onRequest = existing ? [hook, ...(Array.isArray(existing) ? existing : [existing])] : [hook];
   });
 }
 
-function limiter(max: number, counter: FixedWindowCounter) {
+/**
+ * Deletes ended windows from the shared table once a window, so it holds only current clients.
+ * Every process sweeps; a DELETE racing another's is harmless. Failures only log: the upsert
+ * restarts an ended window by itself, so a missed sweep just leaves a few rows longer.
+ */
+function sweepSharedWindows(app: FastifyInstance, table: RateLimitTable, windowMs: number) {
+  const sweeper = setInterval(() => {
+    table.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'rate limit: sweeping ended windows failed'));
+  }, windowMs);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+}
+
+function limiter(max: number, store: CounterStore) {
   const limitHeader = String(max);
-  return function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  function answer(hit: WindowHit, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const { count, resetAt } = hit;
     const now = Date.now();
-    const { count, resetAt } = counter.hit(clientKey(request.ip), now);
-    const resetSeconds = Math.ceil((resetAt - now) / 1000);
+    const resetSeconds = Math.max(0, Math.ceil((resetAt - now) / 1000));
     reply.header('x-ratelimit-limit', limitHeader);
     reply.header('x-ratelimit-remaining', String(Math.max(0, max - count)));
     reply.header('x-ratelimit-reset', String(resetSeconds));
@@ -140,5 +139,12 @@ function limiter(max: number, counter: FixedWindowCounter) {
     reply.header('retry-after', String(resetSeconds));
     const error = Object.assign(new AppError('RATE_LIMITED', `Too many requests. Please try again in ${describeWait(resetAt - now)}.`), { statusCode: 429 });
     done(error);
+  }
+  return function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const hit = store.hit(clientKey(request.ip), Date.now());
+    // In memory (and the global limit on PostgreSQL) the answer is at hand: no promise per request.
+    // The exact shared stores never reject: they fail open themselves.
+    if (hit instanceof Promise) void hit.then((shared) => answer(shared, reply, done));
+    else answer(hit, reply, done);
   };
 }

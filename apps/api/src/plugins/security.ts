@@ -44,7 +44,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     await app.register(cors, { origin: config.corsOrigin.split(',').map((o) => o.trim()), credentials: false });
   }
 
-  registerRateLimit(app, { max: config.rateLimitMax, timeWindow: '1 minute' });
+  // Shared by every API process on PostgreSQL; in memory on PGlite, which only one process opens.
+  const sharedDatabase = app.database.kind === 'postgresql' ? app.database.db : undefined;
+  registerRateLimit(app, { max: config.rateLimitMax, timeWindow: '1 minute', sharedDatabase });
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';

@@ -16,3 +16,4 @@ export * from './business-carbon.ts';
 export * from './shop-pages.ts';
 export * from './chains.ts';
 export * from './events.ts';
+export * from './rate-limits.ts';
