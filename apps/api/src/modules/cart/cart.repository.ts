@@ -28,8 +28,13 @@ export const cartRepository = {
    * change starts, so changes of one cart never interleave.
    */
   async lockForUser(tx: Tx, userId: string, currency: string): Promise<CartRow> {
+    const lock = () => tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+    // Almost every call finds the cart: one statement. The first creates it (a racing first
+    // call's insert is a no-op) and then locks it.
+    const [existing] = await lock();
+    if (existing) return existing;
     await tx.insert(carts).values({ userId, currency }).onConflictDoNothing({ target: carts.userId });
-    const [row] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+    const [row] = await lock();
     return row;
   },
 

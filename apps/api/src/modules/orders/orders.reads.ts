@@ -2,7 +2,7 @@ import { minorToMajor, type Currency } from '@app/contract';
 import type { Order, OrderGraphPoint } from '@app/contract/orders';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
+import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
 import { requireBusinessOwner } from '../business/business.access.ts';
 import { shownStatus, toOrder } from './orders.view.ts';
@@ -25,10 +25,10 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
     for (const row of rows) if (row.status === 'pending' && shownStatus(row, at) === 'expired') await expireOrder(row.id);
   }
 
-  /** Orders with their lines and certificates: two queries whatever the number of orders. */
-  async function toOrders(rows: OrderRow[]): Promise<Order[]> {
+  /** Orders with their lines and certificates: two queries whatever the number of orders (one when the lines are known). */
+  async function toOrders(rows: OrderRow[], knownItems?: OrderItemRow[]): Promise<Order[]> {
     const ids = rows.map((row) => row.id);
-    const [items, issued] = await Promise.all([repo.itemsOf(db, ids), repo.certificatesOf(db, ids)]);
+    const [items, issued] = await Promise.all([knownItems ?? repo.itemsOf(db, ids), repo.certificatesOf(db, ids)]);
     const group = <T extends { orderId: string }>(list: T[]) => {
       const byOrder = new Map<string, T[]>();
       for (const entry of list) byOrder.set(entry.orderId, [...(byOrder.get(entry.orderId) ?? []), entry]);
@@ -40,9 +40,10 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
     return rows.map((row) => toOrder(row, itemsByOrder.get(row.id) ?? [], certificatesByOrder.get(row.id) ?? [], at));
   }
 
-  async function answer(row: OrderRow): Promise<Order> {
+  /** One order as the API answers it; `items` are its lines when the caller has just written them. */
+  async function answer(row: OrderRow, items?: OrderItemRow[]): Promise<Order> {
     await expireLapsed([row]);
-    return (await toOrders([row]))[0]!;
+    return (await toOrders([row], items))[0]!;
   }
 
   /** Whose paid orders a graph counts: the caller's personal ones, or (for its owner only) a business's. */

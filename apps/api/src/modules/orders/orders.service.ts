@@ -203,7 +203,7 @@ export function createOrdersService(deps: OrdersDeps) {
       } finally {
         await catalog.changed(productIds, { stockOnly: true });
       }
-      const order = await reads.answer(row);
+      const order = await reads.answer(row, outcome.items);
       return { success: true, message: order.status === 'paid' ? 'Order placed and paid' : 'Order placed. Please complete the payment', data: order };
     },
     markOrderPaid: payments.markOrderPaid,
