@@ -18,7 +18,7 @@ export interface WebScores {
 }
 
 export interface WebRoute {
-  name: 'home' | 'catalog' | 'product' | 'login';
+  name: 'home' | 'catalog' | 'product' | 'login' | 'cart' | 'calculator';
   path: string;
   jsGzipBytes: number;
   cssGzipBytes: number;
@@ -108,6 +108,8 @@ export async function measureWeb(baseUrl: string, options: { lighthouse?: boolea
     { name: 'catalog', path: '/products' },
     { name: 'product', path: `/products/${slug}` },
     { name: 'login', path: '/login' },
+    { name: 'cart', path: '/other/cart' },
+    { name: 'calculator', path: '/carbon-calculator' },
   ];
   // A serving process has rendered its pages before; measure that, not the first render after start-up.
   for (const page of pages) await (await fetch(`${baseUrl}${page.path}`)).arrayBuffer();
