@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Product } from '@app/contract';
-import { couponRedemptions, coupons, orderItems, orders, products } from '../src/db/schema/index.ts';
+import { couponRedemptions, coupons, orderItems, orders, productSizes, products } from '../src/db/schema/index.ts';
 import { createCatalogWrites } from '../src/modules/catalog/catalog.writes.ts';
 import { createCoupon } from '../src/modules/coupons/coupon-admin.ts';
 import { createCouponsRepository } from '../src/modules/coupons/coupons.repository.ts';
@@ -45,6 +45,24 @@ describe('no unit is sold twice', () => {
     expect(app.catalog.snapshot().products.find((p) => p.id === product.id)!.actualStock).toBe(0);
     // A refused buyer keeps the cart: nothing of the failed order was written.
     expect((await racers.find((r, i) => results[i].status !== 200)!.cart.get()).body.data.products).toHaveLength(1);
+  }, 120_000);
+
+  it('20 buyers racing for the last 3 units of one size: exactly 3 sold from that size, the product page shows 0 left', async () => {
+    const { varied } = pickProducts(app);
+    const color = varied.variation[0];
+    const size = color.sizes[0];
+    await createCatalogWrites(app.database.db, app.catalog).setSizeStock(size._id, 3);
+    const racers = await buyers(20);
+    for (const racer of racers) expect((await racer.cart.patch({ products: [{ product: varied.id, quantity: 1, color: color._id, size: size._id }] })).status).toBe(200);
+
+    const results = await Promise.all(racers.map((racer) => placeOrder(app, racer.token)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(17);
+    const [row] = await app.database.db.select().from(productSizes).where(eq(productSizes.id, size._id));
+    expect([row.stock, row.reserved]).toEqual([0, 0]);
+    expect(await app.database.db.select().from(orderItems).where(eq(orderItems.sizeId, size._id))).toHaveLength(3);
+    const shown = app.catalog.snapshot().bySlug(varied.slug)!.variation[0].sizes.find((s) => s._id === size._id)!;
+    expect(shown.stock).toBe(0);
   }, 120_000);
 
   it('names the product and the units left when a buyer wants more than remain', async () => {
