@@ -2,13 +2,15 @@
  * The benchmark's server process: the product (buildApp, as `npm start` runs it) on a free port
  * and, beside it in the same process, a bare Fastify instance that serves copies of the
  * product's answers from memory: the ceiling the product's routes are compared with.
- * Prints one JSON line `{ baseUrl, bareUrl, database }` when both listen; SIGTERM closes both.
+ * Prints one JSON line `{ baseUrl, bareUrl, database, dataset }` when both listen (dataset: rows the
+ * data set wrote, or null with BENCH_DATASET=0); SIGTERM closes both.
  */
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { BENCH_ACCOUNT } from './account.ts';
+import { insertDataset, type DatasetInfo } from './dataset.ts';
 import { getRaw } from './load.ts';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/index.ts';
@@ -30,6 +32,13 @@ async function main() {
   const { email, password } = BENCH_ACCOUNT;
   await app.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Bench', lastName: 'Mark', email, password } });
   await app.database.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE email = ${email}`);
+  // The realistic data set (dataset.ts), unless BENCH_DATASET=0 asks for a quick run on the seed alone.
+  let dataset: DatasetInfo | undefined;
+  if (process.env.BENCH_DATASET !== '0') {
+    dataset = await insertDataset(app);
+    dataset.counts.catalogProducts = app.catalog.snapshot().products.length;
+    console.error(`data set written in ${(dataset.milliseconds / 1000).toFixed(1)} s: ${Object.entries(dataset.counts).map(([table, n]) => `${n} ${table}`).join(', ')}`);
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -73,7 +82,7 @@ async function main() {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
 
-  process.stdout.write(`${JSON.stringify({ baseUrl, bareUrl, database: app.database.kind })}\n`);
+  process.stdout.write(`${JSON.stringify({ baseUrl, bareUrl, database: app.database.kind, dataset: dataset ? { ...dataset.counts, seconds: dataset.milliseconds / 1000 } : null })}\n`);
   process.on('SIGTERM', async () => {
     await bare.close();
     await app.close();
