@@ -24,9 +24,10 @@ import type { BenchContext, BenchSection, BenchSectionResult } from './section.t
 import { catalogSection } from './sections/catalog.ts';
 import { latencySection } from './sections/latency.ts';
 import { ordersSection } from './sections/orders.ts';
+import { scenariosSection } from './sections/scenarios.ts';
 import { webSection } from './sections/web.ts';
 
-const sections: BenchSection[] = [catalogSection, latencySection, ordersSection, webSection];
+const sections: BenchSection[] = [catalogSection, latencySection, ordersSection, scenariosSection, webSection];
 
 const here = import.meta.dirname;
 
