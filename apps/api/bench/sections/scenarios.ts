@@ -116,11 +116,22 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
   return { rows, targets, failure };
 }
 
-/** The JS and CSS files an HTML page loads: module scripts, stylesheets and modulepreloads. */
-function assetsOf(html: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/[^"]+\.(?:js|css))"/g)) found.add(match[1]!);
-  return [...found];
+/**
+ * The JS and CSS files an HTML page loads: its module script(s) and stylesheet(s), then the
+ * modulepreloads. All are served by the same static handler, so the section measures the entry
+ * script, the stylesheets and the largest modulepreload (a dozen rows would say the same).
+ */
+async function assetsOf(ctx: BenchContext, html: string): Promise<string[]> {
+  const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((match) => match[0]);
+  const url = (tag: string) => /(?:src|href)="(\/[^"]+\.(?:js|css))"/.exec(tag)?.[1];
+  const main = tags.filter((tag) => tag.startsWith('<script') || /rel="stylesheet"/.test(tag)).map(url).filter((u): u is string => Boolean(u));
+  const preloads = tags.filter((tag) => /rel="modulepreload"/.test(tag)).map(url).filter((u): u is string => Boolean(u));
+  let largest: { path: string; bytes: number } | undefined;
+  for (const path of preloads) {
+    const bytes = (await getRaw(ctx.baseUrl + path, { 'accept-encoding': 'br' })).body.length;
+    if (!largest || bytes > largest.bytes) largest = { path, bytes };
+  }
+  return [...new Set([...main, ...(largest ? [largest.path] : [])])];
 }
 
 const HOUSEHOLD = { country: 'GB', houseHoldMembers: 2, publicTransportationMembers: 0, income: 'medium', houseSize: 'medium', airTravel: 'medium', meatConsumption: 'medium' };
@@ -223,9 +234,9 @@ export const scenariosSection: BenchSection = {
     if (wanted('home')) {
       add(await versusBare(ctx, 'GET / (home page HTML)', '/', { headers: { 'accept-encoding': 'br' } }));
       const html = (await (await fetch(`${ctx.baseUrl}/`)).text()) as string;
-      const assets = assetsOf(html);
+      const assets = await assetsOf(ctx, html);
       if (assets.length === 0) notes.push('home page: no JS or CSS files found in the HTML (is the web app built? npm run build)');
-      for (const asset of assets) add(await versusBare(ctx, `GET ${asset}`, asset, { headers: { 'accept-encoding': 'br' } }));
+      for (const asset of assets) add(await versusBare(ctx, `GET ${asset}${asset.endsWith('.css') ? '' : html.includes(`src="${asset}"`) ? ' (entry)' : ' (largest modulepreload)'}`, asset, { headers: { 'accept-encoding': 'br' } }));
     }
 
     return {
