@@ -17,6 +17,9 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  /** GET unless given (the same request on every connection: autocannon). */
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  body?: string;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -31,7 +34,7 @@ function percentile(sorted: number[], p: number): number {
 export function drive(url: string, options: LoadOptions): Promise<LoadResult> {
   const times: number[] = [];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers }, (error, result) => {
+    const instance = autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers, ...(options.method ? { method: options.method } : {}), ...(options.body !== undefined ? { body: options.body } : {}) }, (error, result) => {
       if (error) return reject(error);
       times.sort((a, b) => a - b);
       resolve({
@@ -49,14 +52,89 @@ export function drive(url: string, options: LoadOptions): Promise<LoadResult> {
 }
 
 /** An answer as sent: status, headers and the body still compressed (fetch would decode it). */
-export function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+export function getRaw(url: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers }, (response) => {
+      .request(url, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end(body);
   });
+}
+
+/** One request of `driveEach`: what connection `connection` sends as its `n`th request. */
+export interface EachRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Results are kept per label (e.g. apply and unapply taking turns on one connection). */
+  label?: string;
+}
+
+/**
+ * Like `drive`, for requests that differ per connection (each connection a different signed-in
+ * person, so writes to one cart do not queue behind each other's row lock): `connections` loops,
+ * each on its own kept-alive socket, one request in flight each, for `seconds`. Results per label;
+ * `firstFailure` keeps the first answer other than 2xx, to say why.
+ */
+export async function driveEach(
+  baseUrl: string,
+  options: { connections: number; seconds: number; request: (connection: number, n: number) => EachRequest },
+): Promise<{ byLabel: Map<string, LoadResult>; firstFailure?: string }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const times = new Map<string, number[]>();
+  const failures = new Map<string, { errors: number; non2xx: number }>();
+  let firstFailure: string | undefined;
+  const deadline = performance.now() + options.seconds * 1000;
+  const started = performance.now();
+  const send = (request: EachRequest) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+      const headers: Record<string, string | number> = { ...request.headers };
+      if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+      const outgoing = http.request(baseUrl + request.path, { method: request.method, agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end(payload);
+    });
+  await Promise.all(
+    Array.from({ length: options.connections }, async (_, connection) => {
+      for (let n = 0; performance.now() < deadline; n += 1) {
+        const request = options.request(connection, n);
+        const label = request.label ?? request.path;
+        if (!times.has(label)) {
+          times.set(label, []);
+          failures.set(label, { errors: 0, non2xx: 0 });
+        }
+        const t0 = performance.now();
+        try {
+          const answer = await send(request);
+          if (answer.status < 200 || answer.status >= 300) {
+            failures.get(label)!.non2xx += 1;
+            firstFailure ??= `${label}: HTTP ${answer.status} ${answer.body.slice(0, 200)}`;
+          }
+        } catch (error) {
+          failures.get(label)!.errors += 1;
+          firstFailure ??= `${label}: ${(error as Error).message}`;
+        }
+        times.get(label)!.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  const byLabel = new Map<string, LoadResult>();
+  for (const [label, list] of times) {
+    list.sort((a, b) => a - b);
+    const failed = failures.get(label)!;
+    byLabel.set(label, { rps: list.length / elapsed, p50: percentile(list, 50), p95: percentile(list, 95), p99: percentile(list, 99), errors: failed.errors, non2xx: failed.non2xx, requests: list.length });
+  }
+  return { byLabel, firstFailure };
 }

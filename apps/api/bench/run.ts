@@ -24,9 +24,11 @@ import type { BenchContext, BenchSection, BenchSectionResult } from './section.t
 import { catalogSection } from './sections/catalog.ts';
 import { latencySection } from './sections/latency.ts';
 import { ordersSection } from './sections/orders.ts';
+import { processesSection } from './sections/processes.ts';
+import { scenariosSection } from './sections/scenarios.ts';
 import { webSection } from './sections/web.ts';
 
-const sections: BenchSection[] = [catalogSection, latencySection, ordersSection, webSection];
+const sections: BenchSection[] = [catalogSection, latencySection, ordersSection, scenariosSection, processesSection, webSection];
 
 const here = import.meta.dirname;
 
@@ -58,7 +60,7 @@ async function startServer(databaseUrl: string | undefined): Promise<{ child: Ch
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code}) before listening`)));
   });
-  const ctx = JSON.parse(line) as BenchContext;
+  const ctx = { ...(JSON.parse(line) as BenchContext), databaseUrl };
   return { child, ctx };
 }
 
@@ -85,8 +87,8 @@ async function main() {
   const { child, ctx } = await startServer(benchDatabase?.url);
   const wanted = process.env.BENCH_SECTIONS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
   const started = new Date();
-  const meta = { date: started.toISOString(), database: ctx.database, node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg(), commit: commitOf() };
-  console.log(`Carbonwise benchmark · ${meta.database} · Node ${meta.node} · ${meta.cpus} CPUs · ${meta.commit} · ${meta.date}`);
+  const meta = { date: started.toISOString(), database: ctx.database, dataset: ctx.dataset, node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg(), commit: commitOf() };
+  console.log(`Carbonwise benchmark · ${meta.database} · ${meta.dataset ? `data set: ${meta.dataset.products} products, ${meta.dataset.users} users, ${meta.dataset.orders} orders` : 'seed only (BENCH_DATASET=0)'} · Node ${meta.node} · ${meta.cpus} CPUs · ${meta.commit} · ${meta.date}`);
 
   const results: Record<string, BenchSectionResult> = {};
   let missed = 0;

@@ -17,6 +17,10 @@ export interface BenchContext {
    */
   bareUrl: string;
   database: 'pglite' | 'postgresql';
+  /** Rows the data set (dataset.ts) wrote per table and the seconds it took; null with BENCH_DATASET=0. */
+  dataset: (Record<string, number> & { seconds: number }) | null;
+  /** The PostgreSQL database of this run (only with DATABASE_URL), for sections that start more processes. */
+  databaseUrl?: string;
 }
 
 export interface BenchTarget {

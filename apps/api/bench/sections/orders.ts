@@ -22,7 +22,7 @@ function send(url: string, method: string, token: string, body: unknown, headers
   });
 }
 
-const ORDER = {
+export const ORDER = {
   firstName: 'Bench',
   lastName: 'Buyer',
   isBusinessOrder: false,

@@ -1,0 +1,210 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
+import { drive, type LoadResult } from '../load.ts';
+import { ORDER } from './orders.ts';
+import { TokenSigner } from '../../src/lib/jwt.ts';
+import { uuidv7 } from '../../src/lib/uuid.ts';
+
+const BROWSER = 'gzip, deflate, br, zstd';
+const CONNECTIONS = 50;
+const BUYERS = 50;
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const ORDERS_PER_BUYER = Number(process.env.BENCH_ORDERS_PER_BUYER ?? 8);
+const JWT_SECRET = 'bench-processes-secret-that-is-long-enough-0123456789';
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * `npm start`'s server (apps/api/src/server.ts) with WEB_CONCURRENCY=`processes` on the run's
+ * PostgreSQL database, started as `npm start` would (production, high rate limits, a JWT secret
+ * from the environment); answers once every API process listens.
+ */
+async function startProduct(databaseUrl: string, processes: number): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(import.meta.dirname, '../announce-listen.ts'), 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      RATE_LIMIT_MAX: '10000000',
+      RATE_LIMIT_AUTH_MAX: '1000000',
+      ORDER_RATE_LIMIT_MAX: '10000000',
+      WEB_CONCURRENCY: String(processes),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  const listening = () => new Set([...output.matchAll(/bench-listening (\d+)/g)].map((match) => match[1])).size;
+  while (listening() < processes) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`the product did not start with WEB_CONCURRENCY=${processes}:\n${output.slice(-2000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Buyers written straight into the run's database, with tokens signed by the JWT secret the product gets. */
+async function createBuyers(databaseUrl: string): Promise<{ tokens: string[]; productId: string }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tag = Date.now().toString(36);
+    const ids = Array.from({ length: BUYERS }, () => uuidv7());
+    await client.query(
+      `insert into users (id, email, password_hash, first_name, last_name, slug, email_verified_at)
+       select id, 'proc.' || $2 || '.' || n || '@bench.example', 'not-a-hash', 'Bench', 'Process ' || n, 'bench-proc-' || $2 || '-' || n, now()
+       from unnest($1::uuid[]) with ordinality as t(id, n)`,
+      [ids, tag],
+    );
+    // An offset project without colours, with stock for every order of both runs.
+    const product = await client.query<{ id: string }>(`select p.id from products p where p.kind = 'offset' and not exists (select 1 from product_colors c where c.product_id = p.id) order by p.id limit 1`);
+    const productId = product.rows[0]!.id;
+    await client.query('update products set stock = stock + 1000000 where id = $1', [productId]);
+    const signer = new TokenSigner(JWT_SECRET, 3600);
+    return { tokens: await Promise.all(ids.map((id) => signer.sign({ sub: id, tv: 0 }))), productId };
+  } finally {
+    await client.end();
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS * 2 });
+function send(url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** As sections/orders.ts: 50 buyers, each fills its cart (not timed) and places an order (timed), again and again. */
+async function placeOrders(base: string, tokens: string[], productId: string, label: string) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  async function buyer(token: string, orders: number, timed: boolean) {
+    for (let i = 0; i < orders; i += 1) {
+      const cart = await send(`${base}/api/v1/carts`, 'PATCH', token, { products: [{ product: productId, quantity: 1 }] });
+      if (cart.status !== 200) {
+        errors += 1;
+        firstError ??= `cart ${cart.status} ${cart.body.slice(0, 200)}`;
+        continue;
+      }
+      const t0 = performance.now();
+      const placed = await send(`${base}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `proc-${label}-${token.slice(-12)}-${timed}-${i}` });
+      const elapsed = performance.now() - t0;
+      if (placed.status !== 200) {
+        errors += 1;
+        firstError ??= `order ${placed.status} ${placed.body.slice(0, 200)}`;
+      } else if (timed) latencies.push(elapsed);
+    }
+  }
+  await Promise.all(tokens.map((token) => buyer(token, 1, false)));
+  const started = performance.now();
+  await Promise.all(tokens.map((token) => buyer(token, ORDERS_PER_BUYER, true)));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), orders: latencies.length, errors, firstError };
+}
+
+async function productList(base: string): Promise<LoadResult> {
+  const options = { connections: CONNECTIONS, seconds, headers: { 'accept-encoding': BROWSER } };
+  await drive(`${base}/api/v1/products`, { ...options, seconds: warmUpSeconds });
+  const runs: LoadResult[] = [];
+  for (let round = 0; round < rounds; round += 1) runs.push(await drive(`${base}/api/v1/products`, options));
+  const sorted = (pick: (run: LoadResult) => number) => runs.map(pick).sort((a, b) => a - b);
+  return {
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p50: sorted((run) => run.p50)[Math.floor(runs.length / 2)]!,
+    p95: sorted((run) => run.p95)[Math.floor(runs.length / 2)]!,
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+  };
+}
+
+/**
+ * 1 vs 2 API processes (issue 12): `npm start`'s server with WEB_CONCURRENCY=1, then 2, on the
+ * run's PostgreSQL database (the data set included), each running the product-list read and the
+ * order placement; the scaling ratio is 2-process ÷ 1-process. PostgreSQL only (PGlite is one
+ * process's embedded database).
+ */
+export const processesSection: BenchSection = {
+  name: '1 vs 2 API processes (WEB_CONCURRENCY)',
+  async run(ctx: BenchContext): Promise<BenchSectionResult> {
+    if (!ctx.databaseUrl) {
+      return { rows: [{ scenario: '1 vs 2 processes', note: 'skipped: needs DATABASE_URL (PostgreSQL); WEB_CONCURRENCY above 1 refuses the embedded database' }], targets: [] };
+    }
+    const { tokens, productId } = await createBuyers(ctx.databaseUrl);
+    const measured: Record<1 | 2, { list: LoadResult; orders: Awaited<ReturnType<typeof placeOrders>> }> = {} as never;
+    for (const processes of [1, 2] as const) {
+      const product = await startProduct(ctx.databaseUrl, processes);
+      try {
+        measured[processes] = { list: await productList(product.base), orders: await placeOrders(product.base, tokens, productId, String(processes)) };
+      } finally {
+        await product.stop();
+      }
+    }
+    const rows: BenchSectionResult['rows'] = [];
+    const targets: BenchTarget[] = [];
+    const notes: string[] = [];
+    for (const processes of [1, 2] as const) {
+      const { list, orders } = measured[processes];
+      const listErrors = list.errors + list.non2xx;
+      rows.push({ scenario: 'GET /api/v1/products (browser)', processes, 'req/s': fmt(list.rps), 'p50 ms': fmt(list.p50, 1), 'p95 ms': fmt(list.p95, 1), 'p99 ms': fmt(list.p99, 1), errors: listErrors, scaling: processes === 2 ? `${fmt((list.rps / measured[1].list.rps) * 100)}%` : '' });
+      rows.push({ scenario: 'POST /api/v1/orders (50 buyers)', processes, 'req/s': fmt(orders.perSecond, 1), 'p50 ms': fmt(orders.p50, 1), 'p95 ms': fmt(orders.p95, 1), 'p99 ms': fmt(orders.p99, 1), errors: orders.errors, scaling: processes === 2 ? `${fmt((orders.perSecond / measured[1].orders.perSecond) * 100)}%` : '' });
+      targets.push({ name: `product list, ${processes} process${processes > 1 ? 'es' : ''}`, goal: '0 errors', actual: `${listErrors} errors`, met: listErrors === 0 });
+      targets.push({ name: `order placement, ${processes} process${processes > 1 ? 'es' : ''}`, goal: '0 errors', actual: `${orders.errors} errors`, met: orders.errors === 0 });
+      if (orders.firstError) notes.push(`orders, ${processes} process(es), first error: ${orders.firstError}`);
+    }
+    return {
+      rows,
+      targets,
+      notes: [
+        `apps/api/src/server.ts as npm start runs it (NODE_ENV=production, WEB_CONCURRENCY=1, then 2), on this run's PostgreSQL database with the data set; the benchmark's own server stays up (idle) meanwhile.`,
+        `Product list: ${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, ${rounds} rounds of ${seconds} s. Orders: ${BUYERS} buyers, ${ORDERS_PER_BUYER} timed orders each after one warm-up order ("req/s" is orders per second).`,
+        'scaling = 2-process req/s ÷ 1-process req/s. Two cores are shared by the product, PostgreSQL and the load generator: 200% is out of reach here by construction.',
+        ...notes,
+      ],
+    };
+  },
+};

@@ -1,0 +1,253 @@
+import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
+import { drive, driveEach, getRaw, type EachRequest, type LoadOptions, type LoadResult } from '../load.ts';
+
+/** What Chrome sends. */
+const BROWSER = 'gzip, deflate, br, zstd';
+const CONNECTIONS = 50;
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+/** BENCH_SCENARIOS=cart,login runs only the scenarios whose name contains one of the words. */
+const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Rounds added up, as catalog.ts: mean req/s, median p50/p95, the worst p99. */
+function combine(runs: LoadResult[]): LoadResult {
+  const sum = (pick: (run: LoadResult) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    rps: sum((run) => run.rps) / runs.length,
+    p50: median(runs.map((run) => run.p50)),
+    p95: median(runs.map((run) => run.p95)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: sum((run) => run.errors),
+    non2xx: sum((run) => run.non2xx),
+    requests: sum((run) => run.requests),
+  };
+}
+
+interface People {
+  tokens: string[];
+  logins: { email: string; password: string }[];
+  business: { id: string; ownerToken: string; members: number } | null;
+  couponCode: string;
+  productIds: string[];
+}
+
+type Row = BenchSectionResult['rows'][number];
+
+function send(ctx: BenchContext, token: string, method: string, path: string, body?: unknown) {
+  return getRaw(ctx.baseUrl + path, { authorization: `Bearer ${token}` }, method, body === undefined ? undefined : JSON.stringify(body));
+}
+
+/**
+ * A request whose answer is the same bytes every time, against the bare route serving a copy of
+ * them: warm-up, then `rounds` turns each, as catalog.ts. Answers a row and its 0-errors target.
+ */
+async function versusBare(ctx: BenchContext, name: string, path: string, options: { headers: Record<string, string>; method?: 'GET' | 'POST'; body?: string }): Promise<{ row: Row; target: BenchTarget }> {
+  const copied = await fetch(`${ctx.bareUrl}/__bench/copy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([{ path, headers: options.headers, method: options.method, body: options.body }]),
+  });
+  if (!copied.ok) throw new Error(`could not copy ${path} to the bare server`);
+  const probe = await getRaw(ctx.baseUrl + path, options.headers, options.method, options.body);
+  if (probe.status !== 200) {
+    const row = { scenario: name, status: probe.status, note: probe.body.toString().slice(0, 120), target: 'MISSED' };
+    return { row, target: { name, goal: '0 errors', actual: `HTTP ${probe.status}`, met: false } };
+  }
+  const load: LoadOptions = { connections: CONNECTIONS, seconds, headers: { ...options.headers, ...(options.body ? { 'content-type': 'application/json' } : {}) }, method: options.method, body: options.body };
+  await drive(ctx.baseUrl + path, { ...load, seconds: warmUpSeconds });
+  await drive(ctx.bareUrl + path, { ...load, seconds: warmUpSeconds });
+  const productRuns: LoadResult[] = [];
+  const bareRuns: LoadResult[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? (['product', 'bare'] as const) : (['bare', 'product'] as const);
+    for (const who of order) (who === 'product' ? productRuns : bareRuns).push(await drive((who === 'product' ? ctx.baseUrl : ctx.bareUrl) + path, load));
+  }
+  const product = combine(productRuns);
+  const bare = combine(bareRuns);
+  const ratio = median(productRuns.map((run, i) => run.rps / bareRuns[i]!.rps));
+  const errors = product.errors + product.non2xx + bare.errors + bare.non2xx;
+  const met = errors === 0;
+  return {
+    row: {
+      scenario: name,
+      'content-encoding': probe.headers['content-encoding'] ?? 'identity',
+      'wire bytes': probe.body.length,
+      'req/s': fmt(product.rps),
+      'bare req/s': fmt(bare.rps),
+      ratio: `${fmt(ratio * 100)}%`,
+      'p50 ms': fmt(product.p50, 1),
+      'p95 ms': fmt(product.p95, 1),
+      'p99 ms': fmt(product.p99, 1),
+      'bare p99 ms': fmt(bare.p99, 1),
+      errors,
+      target: met ? 'met' : 'MISSED',
+    },
+    target: { name, goal: '0 errors', actual: `${errors} errors (${fmt(ratio * 100)}% of bare)`, met },
+  };
+}
+
+/** Writes (or requests that differ per person): warm-up, then `rounds` runs of `seconds`; figures only. */
+async function writes(ctx: BenchContext, names: Record<string, string>, request: (connection: number, n: number) => EachRequest, connections = CONNECTIONS): Promise<{ rows: Row[]; targets: BenchTarget[]; failure?: string }> {
+  await driveEach(ctx.baseUrl, { connections, seconds: warmUpSeconds, request });
+  const runs = new Map<string, LoadResult[]>();
+  let failure: string | undefined;
+  for (let round = 0; round < rounds; round += 1) {
+    const { byLabel, firstFailure } = await driveEach(ctx.baseUrl, { connections, seconds, request });
+    failure ??= firstFailure;
+    for (const [label, result] of byLabel) runs.set(label, [...(runs.get(label) ?? []), result]);
+  }
+  const rows: Row[] = [];
+  const targets: BenchTarget[] = [];
+  for (const [label, name] of Object.entries(names)) {
+    const result = combine(runs.get(label) ?? []);
+    const errors = result.errors + result.non2xx;
+    rows.push({ scenario: name, 'req/s': fmt(result.rps), 'bare req/s': '(write)', 'p50 ms': fmt(result.p50, 1), 'p95 ms': fmt(result.p95, 1), 'p99 ms': fmt(result.p99, 1), requests: result.requests, errors, target: errors === 0 ? 'met' : 'MISSED' });
+    targets.push({ name, goal: '0 errors', actual: `${errors} errors, ${fmt(result.rps)} req/s, p99 ${fmt(result.p99, 1)} ms`, met: errors === 0 });
+  }
+  return { rows, targets, failure };
+}
+
+/**
+ * The JS and CSS files an HTML page loads: its module script(s) and stylesheet(s), then the
+ * modulepreloads. All are served by the same static handler, so the section measures the entry
+ * script, the stylesheets and the largest modulepreload (a dozen rows would say the same).
+ */
+async function assetsOf(ctx: BenchContext, html: string): Promise<string[]> {
+  const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((match) => match[0]);
+  const url = (tag: string) => /(?:src|href)="(\/[^"]+\.(?:js|css))"/.exec(tag)?.[1];
+  const main = tags.filter((tag) => tag.startsWith('<script') || /rel="stylesheet"/.test(tag)).map(url).filter((u): u is string => Boolean(u));
+  const preloads = tags.filter((tag) => /rel="modulepreload"/.test(tag)).map(url).filter((u): u is string => Boolean(u));
+  let largest: { path: string; bytes: number } | undefined;
+  for (const path of preloads) {
+    const bytes = (await getRaw(ctx.baseUrl + path, { 'accept-encoding': 'br' })).body.length;
+    if (!largest || bytes > largest.bytes) largest = { path, bytes };
+  }
+  return [...new Set([...main, ...(largest ? [largest.path] : [])])];
+}
+
+const HOUSEHOLD = { country: 'GB', houseHoldMembers: 2, publicTransportationMembers: 0, income: 'medium', houseSize: 'medium', airTravel: 'medium', meatConsumption: 'medium' };
+const meals = [
+  { type: 'standard', count: 2 },
+  { type: 'vegetarian', count: 2 },
+];
+/** Spec-conforming event request (the contract's eventRequestSchema; the test suite's E1). */
+const EVENT = {
+  attendees: [
+    { count: 60, travel: [{ mode: 'rail', distanceKm: 30, roundTrip: true, trips: 2 }], meals },
+    { count: 30, travel: [{ mode: 'flight', from: 'LHR', to: 'BCN', roundTrip: true }], hotel: [{ country: 'GB', nights: 2 }], meals },
+    { count: 10, travel: [{ mode: 'flight', from: 'LHR', to: 'JFK', roundTrip: true }], hotel: [{ country: 'GB', nights: 2 }], meals },
+  ],
+  venue: { usd: 20000 },
+};
+
+/**
+ * The scenarios issue 12 names beside the catalog, each at 50 connections after a warm-up, on
+ * the data set: reads whose bytes are the same every time against a bare copy (as catalog.ts),
+ * writes and per-person requests with figures only. The target of each is 0 errors.
+ */
+export const scenariosSection: BenchSection = {
+  name: 'more scenarios at 50 connections',
+  async run(ctx: BenchContext): Promise<BenchSectionResult> {
+    const wanted = (name: string) => !onlyScenarios || onlyScenarios.some((word) => name.toLowerCase().includes(word));
+    const setup = await fetch(`${ctx.bareUrl}/__bench/people`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: CONNECTIONS }) });
+    if (!setup.ok) throw new Error(`could not set up the scenarios' people: ${await setup.text()}`);
+    const people = (await setup.json()) as People;
+    const [first, second, third, extra] = people.productIds;
+    // Each person's cart: three lines (not timed).
+    for (const token of people.tokens) {
+      const filled = await send(ctx, token, 'PATCH', '/api/v1/carts', { products: [first, second, third].map((product, i) => ({ product, quantity: i + 1 })) });
+      if (filled.status !== 200) throw new Error(`could not fill a cart: ${filled.status} ${filled.body.toString().slice(0, 200)}`);
+    }
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    const rows: Row[] = [];
+    const targets: BenchTarget[] = [];
+    const notes: string[] = [];
+    const add = (result: { row: Row; target: BenchTarget }) => {
+      rows.push(result.row);
+      targets.push(result.target);
+    };
+
+    if (wanted('cart read')) {
+      add(await versusBare(ctx, 'GET /api/v1/carts (3 lines)', '/api/v1/carts', { headers: { ...auth(people.tokens[0]!), 'accept-encoding': BROWSER } }));
+    }
+    if (wanted('cart update')) {
+      // Each connection is another person: adds one tonne of a fourth project, then takes it out again.
+      const result = await writes(ctx, { add: 'PATCH /api/v1/carts (add a line)', remove: 'PATCH /api/v1/carts (remove it)' }, (connection, n) => ({
+        method: 'PATCH',
+        path: '/api/v1/carts',
+        headers: auth(people.tokens[connection % people.tokens.length]!),
+        body: { products: [{ product: extra, quantity: n % 2 === 0 ? 1 : 0 }] },
+        label: n % 2 === 0 ? 'add' : 'remove',
+      }));
+      rows.push(...result.rows);
+      targets.push(...result.targets);
+      if (result.failure) notes.push(`cart update, first failure: ${result.failure}`);
+    }
+    if (wanted('coupon')) {
+      const result = await writes(ctx, { apply: `POST /api/v1/coupons/${people.couponCode}/apply`, unapply: 'PATCH /api/v1/coupons/unapply' }, (connection, n) => ({
+        method: n % 2 === 0 ? 'POST' : 'PATCH',
+        path: n % 2 === 0 ? `/api/v1/coupons/${people.couponCode}/apply` : '/api/v1/coupons/unapply',
+        headers: auth(people.tokens[connection % people.tokens.length]!),
+        body: n % 2 === 0 ? { type: 'regular' } : undefined,
+        label: n % 2 === 0 ? 'apply' : 'unapply',
+      }));
+      rows.push(...result.rows);
+      targets.push(...result.targets);
+      if (result.failure) notes.push(`coupon, first failure: ${result.failure}`);
+    }
+    if (wanted('login')) {
+      // Each connection logs in as another person (the data set's users), again and again.
+      const result = await writes(ctx, { login: 'POST /api/auth/login (argon2id)' }, (connection) => {
+        const { email, password } = people.logins[connection % people.logins.length]!;
+        return { method: 'POST', path: '/api/auth/login', body: { userId: email, password, strategy: 'password' }, label: 'login' };
+      });
+      rows.push(...result.rows);
+      targets.push(...result.targets);
+      if (result.failure) notes.push(`login, first failure: ${result.failure}`);
+    }
+    if (wanted('household')) {
+      add(await versusBare(ctx, 'POST /api/v1/carbon/household', '/api/v1/carbon/household', { method: 'POST', body: JSON.stringify(HOUSEHOLD), headers: { 'accept-encoding': BROWSER } }));
+    }
+    if (wanted('event')) {
+      add(await versusBare(ctx, 'POST /api/v1/carbon/event (3 groups, flights)', '/api/v1/carbon/event', { method: 'POST', body: JSON.stringify(EVENT), headers: { 'accept-encoding': BROWSER } }));
+    }
+    if (wanted('member')) {
+      if (people.business) {
+        add(
+          await versusBare(ctx, `GET business members (${people.business.members}, owner)`, `/api/v1/business-user-profiles/business/${people.business.id}?page=1&size=20`, {
+            headers: { ...auth(people.business.ownerToken), 'accept-encoding': BROWSER },
+          }),
+        );
+      } else {
+        rows.push({ scenario: 'GET business members', note: 'skipped: needs the data set (BENCH_DATASET=0)' });
+      }
+    }
+    if (wanted('home')) {
+      add(await versusBare(ctx, 'GET / (home page HTML)', '/', { headers: { 'accept-encoding': 'br' } }));
+      const html = (await (await fetch(`${ctx.baseUrl}/`)).text()) as string;
+      const assets = await assetsOf(ctx, html);
+      if (assets.length === 0) notes.push('home page: no JS or CSS files found in the HTML (is the web app built? npm run build)');
+      for (const asset of assets) add(await versusBare(ctx, `GET ${asset}${asset.endsWith('.css') ? '' : html.includes(`src="${asset}"`) ? ' (entry)' : ' (largest modulepreload)'}`, asset, { headers: { 'accept-encoding': 'br' } }));
+    }
+
+    return {
+      rows,
+      targets,
+      notes: [
+        `${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, then ${rounds} rounds of ${seconds} s. Reads that answer the same bytes every time (and the two calculations, POSTs with one body) take turns with a bare Fastify route serving a copy of those bytes (ratio = median of the rounds' ratios); writes report figures only.`,
+        `Cart and coupon writes: each of the ${CONNECTIONS} connections is another signed-in person with a 3-line cart${ctx.dataset ? ' (data set users)' : ''}; "add"/"remove" and "apply"/"unapply" take turns on each connection and are counted apart. The cart read is one person's cart read by all connections.`,
+        `Login: each connection another person (${people.logins.length} accounts), argon2id by design (19 MiB, 2 passes): bounded by the hash, not by the route. Target everywhere: 0 errors.`,
+        ...notes,
+      ],
+    };
+  },
+};
