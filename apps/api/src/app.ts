@@ -14,7 +14,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { registerCatalog } from './modules/catalog/catalog.events.ts';
-import { registerApiCompression } from './plugins/compression.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { createHmac } from 'node:crypto';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { MailDispatcher } from './modules/mail/mail.dispatcher.ts';
@@ -125,6 +125,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // errors from later hooks included, carries them.
   await registerSecurity(app, config);
   closeKeptAliveConnectionsOnShutdown(app);
+  // Before any route: every route registered after it (the /api plugin and each module's own
+  // registration alike) gets on-the-fly compression from 1 KB unless it opts out; answers that
+  // arrive already encoded (catalog bodies, web pages and assets) pass through untouched.
+  await registerCompression(app);
   await registerDocs(app);
   const authRepository = createAuthRepository(database.db);
   registerAuth(app, { signer, users });
@@ -162,7 +166,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   await app.register(
     async (api) => {
-      await registerApiCompression(api);
       await api.register(healthRoutes, { ping: database.ping, kind: database.kind, modes });
       await api.register(catalogRoutes, { model: catalogModel });
       await api.register(authRoutes, { ctx: authContext, config });

@@ -1,37 +1,64 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerApiCompression } from '../src/plugins/compression.ts';
+import { registerCompression } from '../src/plugins/compression.ts';
+import { pickProducts } from './cart-helpers.ts';
+import { createTestApp } from './helper.ts';
+import { placeOrder, quickBuyer } from './order-helpers.ts';
 
-describe('API response compression', () => {
-  it('compresses responses from 1 KB inside the plugin it is registered in, and nothing outside it', async () => {
+describe('response compression', () => {
+  it('compresses responses from 1 KB on every route registered after it, at any depth; small, opted-out and already encoded answers pass', async () => {
     const app = Fastify();
     const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })) };
+    await registerCompression(app);
     await app.register(
       async (api) => {
-        await registerApiCompression(api);
         api.get('/big', async () => big);
         api.get('/small', async () => ({ ok: true }));
       },
       { prefix: '/api' },
     );
-    app.get('/page', async (_request, reply) => reply.type('text/html').send('<p>'.repeat(2000)));
+    app.get('/api/v1/module-route', async () => big);
+    app.get('/ready', { compress: false }, async () => big);
+    app.get('/encoded', async (_request, reply) => reply.header('content-encoding', 'br').type('text/html').send(Buffer.from('already compressed bytes')));
     await app.ready();
 
-    const br = await app.inject({ method: 'GET', url: '/api/big', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
-    const gz = await app.inject({ method: 'GET', url: '/api/big', headers: { 'accept-encoding': 'gzip' } });
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(big);
-    const none = await app.inject({ method: 'GET', url: '/api/big' });
-    expect(none.headers['content-encoding']).toBeUndefined();
-    expect(none.json()).toEqual(big);
-
-    const small = await app.inject({ method: 'GET', url: '/api/small', headers: { 'accept-encoding': 'br' } });
-    expect(small.headers['content-encoding']).toBeUndefined();
-    const page = await app.inject({ method: 'GET', url: '/page', headers: { 'accept-encoding': 'br' } });
-    expect(page.headers['content-encoding']).toBeUndefined();
+    for (const url of ['/api/big', '/api/v1/module-route']) {
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(big);
+      const none = await app.inject({ method: 'GET', url });
+      expect(none.headers['content-encoding'], url).toBeUndefined();
+      expect(none.json()).toEqual(big);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/small', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/ready', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    const encoded = await app.inject({ method: 'GET', url: '/encoded', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(encoded.headers['content-encoding']).toBe('br');
+    expect(encoded.body).toBe('already compressed bytes');
     await app.close();
+  });
+
+  it('in the app, module routes outside the /api plugin (orders here) are compressed too', async () => {
+    const app = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000' } });
+    try {
+      const buyer = await quickBuyer(app);
+      const { plain } = pickProducts(app);
+      for (const product of plain.slice(0, 3)) {
+        await buyer.cart.patch({ products: [{ product: product.id, quantity: 1 }] });
+        expect((await placeOrder(app, buyer.token)).status).toBe(200);
+      }
+      const url = '/api/v1/customer-orders';
+      const plainAnswer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${buyer.token}` } });
+      expect(plainAnswer.rawPayload.length).toBeGreaterThan(1024);
+      const packed = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${buyer.token}`, 'accept-encoding': 'br' } });
+      expect(packed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(packed.rawPayload).toString()).toBe(plainAnswer.body);
+    } finally {
+      await app.close();
+    }
   });
 });
