@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice, type Product } from '@app/contract';
+import { FEATURED_PRODUCTS_SLICE, HOME_GRID_SIZE } from '@app/contract/constants';
 import { loadConfig } from '../src/config.ts';
 import { registerWeb } from '../src/plugins/web.ts';
 import type { CatalogSnapshot } from '../src/modules/catalog/catalog.read-model.ts';
@@ -20,7 +21,10 @@ function ensureWebBuilt() {
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'ignore' });
 }
 
-/** The markup React rendered into #root (the data island after it holds every product anyway). */
+/** Text React rendered from several parts (`{total} items`) has comment markers between them. */
+const joined = (markup: string) => markup.replaceAll('<!-- -->', '');
+
+/** The markup React rendered into #root (the data island after it holds what hydration needs). */
 function rootMarkup(html: string): string {
   return html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="ssr-data">'));
 }
@@ -67,21 +71,43 @@ describe('server-rendered public pages', () => {
   });
   afterAll(() => app?.close());
 
-  it('renders the home page with every product and its price, and the data to hydrate it', async () => {
+  it('renders the home page with the rows, the first HOME_GRID_SIZE products and their prices, and the data to hydrate it', async () => {
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     const markup = rootMarkup(response.body);
-    for (const product of products) {
+    // The grid: the catalog's first page (the API's order), each with its price; the rest are a link away.
+    for (const product of products.slice(0, HOME_GRID_SIZE)) {
       expect(markup).toContain(product.name.replace(/&/g, '&amp;'));
       const usd = product.priceList.find((p) => p.currency === 'USD')!;
       expect(markup).toContain(formatPrice(usd.price, 'USD'));
     }
+    expect(markup.match(/data-testid="product-card"/g)).toHaveLength(HOME_GRID_SIZE);
+    expect(joined(markup)).toContain(`${products.length} items`);
+    expect(joined(markup)).toMatch(new RegExp(`<a[^>]*href="/products"[^>]*>Browse all ${products.length} products</a>`));
+    // The rows: the first featured and on-offer products.
+    const featured = products.filter((p) => p.featured).slice(0, FEATURED_PRODUCTS_SLICE);
+    const offered = products.filter((p) => p.offered).slice(0, FEATURED_PRODUCTS_SLICE);
+    expect(featured.length).toBeGreaterThan(0);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const product of [...featured, ...offered]) expect(markup).toContain(`class="home-tile" href="/products/${product.slug}"`);
     expect(response.body).toContain('<title>Carbonwise — carbon offsets &amp; sustainable goods</title>');
     expect(response.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/" />`);
     const { data } = island(response.body);
     expect(data.currency).toBe('USD');
-    expect(data.catalog.list).toHaveLength(products.length);
+    // Only the pages the home page shows, never the whole list.
+    expect(data.catalog.list).toBeUndefined();
+    const seeded = Object.values(data.catalog.pages as Record<string, { products: Product[] }>).map((page) => page.products.length);
+    expect(seeded.sort((a, b) => a - b)).toEqual([offered.length, featured.length, HOME_GRID_SIZE].sort((a, b) => a - b));
+  });
+
+  it('renders /?kind= with that kind\'s first HOME_GRID_SIZE products and a link to the catalog filtered by it', async () => {
+    const goods = products.filter((p) => p.kind === 'goods');
+    const markup = rootMarkup((await app.inject({ url: '/?kind=goods' })).body);
+    const names = [...markup.matchAll(/<h3 class="product-card__title"[^>]*><a[^>]*>([^<]*)/g)].map((match) => match[1]);
+    expect(names).toEqual(goods.slice(0, HOME_GRID_SIZE).map((p) => p.name.replace(/&/g, '&amp;')));
+    expect(joined(markup)).toContain(`${goods.length} items`);
+    expect(joined(markup)).toMatch(new RegExp(`href="/products\\?kind=goods"[^>]*>Browse all ${goods.length} sustainable goods</a>`));
   });
 
   it('renders /products?kind= with only that kind in the grid (its first page)', async () => {
@@ -285,6 +311,28 @@ describe('rendering around the catalog snapshot', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(island(html).data.catalog.detail.product.name).toBe(hostile.name);
     expect(jsonLd(html).name).toBe(hostile.name);
+  });
+
+  it('keeps the home page bounded at any catalog size: HOME_GRID_SIZE + 2 × FEATURED_PRODUCTS_SLICE products at most', async () => {
+    // 520 products (the seed's, repeated), ids in order as the read model keeps them, many flagged.
+    const many = Array.from({ length: 520 }, (_, i) => {
+      const base = products[i % products.length]!;
+      const id = `big-${String(i).padStart(4, '0')}`;
+      return { ...base, _id: id, id, slug: id, name: `Big catalog product ${i}`, featured: i % 3 === 0, offered: i % 4 === 0 };
+    });
+    snapshot = snapshotOf('big', many);
+    const response = await web.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    const markup = rootMarkup(response.body);
+    const { raw } = island(response.body);
+    const inMarkup = many.filter((p) => markup.includes(`href="/products/${p.slug}"`));
+    const inIsland = many.filter((p) => raw.includes(`"slug":"${p.slug}"`));
+    const bound = HOME_GRID_SIZE + 2 * FEATURED_PRODUCTS_SLICE;
+    expect(inMarkup.length).toBeLessThanOrEqual(bound);
+    expect(inIsland.length).toBeLessThanOrEqual(bound);
+    expect(markup.match(/data-testid="product-card"/g)).toHaveLength(HOME_GRID_SIZE);
+    expect(joined(markup)).toContain('520 items');
+    expect(joined(markup)).toContain('>Browse all 520 products</a>');
   });
 
   it('falls back to the app shell, not a 500, when rendering fails', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice, shortDescriptionBullets, type Product } from '@app/contract';
+import { HOME_GRID_SIZE } from '@app/contract/constants';
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
 
@@ -12,15 +13,17 @@ describe('home page in a real browser', () => {
     products = (await response.json()).data;
   });
 
-  it('shows every seeded product with its price, bullets and stock text', async () => {
+  it('shows the first HOME_GRID_SIZE products with their price, bullets and stock text', async () => {
     const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = watchConsole(page);
     await page.goto(live.server.url);
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
-    expect(await cards.count()).toBe(products.length);
+    // The seed has more products than the grid shows: the rest are on the catalog page.
+    expect(products.length).toBeGreaterThan(HOME_GRID_SIZE);
+    expect(await cards.count()).toBe(HOME_GRID_SIZE);
 
-    for (const product of products) {
+    for (const product of products.slice(0, HOME_GRID_SIZE)) {
       const card = page.locator('[data-testid="product-card"]', { has: page.getByRole('heading', { name: product.name, exact: true }) });
       const usd = product.priceList.find((entry) => entry.currency === 'USD')!;
       await expect.poll(() => card.innerText()).toContain(formatPrice(usd.price, 'USD'));
@@ -38,6 +41,23 @@ describe('home page in a real browser', () => {
         expect(await card.getByRole('button', { name: 'Out of Stock' }).count()).toBe(0);
       }
     }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('links from the grid to the catalog with the total, filtered by the chosen kind', async () => {
+    const page = await live.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchConsole(page);
+    await page.goto(live.server.url);
+    await page.getByRole('link', { name: `Browse all ${products.length} products` }).click();
+    await page.waitForURL(`${live.server.url}/products`);
+    await page.getByRole('heading', { name: products[HOME_GRID_SIZE]!.name, exact: true }).waitFor();
+
+    const goods = products.filter((product) => product.kind === 'goods');
+    await page.goto(`${live.server.url}/?kind=goods`);
+    expect(await page.locator('.catalog-count').innerText()).toBe(`${goods.length} items`);
+    await page.getByRole('link', { name: `Browse all ${goods.length} sustainable goods` }).click();
+    await page.waitForURL(`${live.server.url}/products?kind=goods`);
     expect(problems).toEqual([]);
     await page.close();
   });

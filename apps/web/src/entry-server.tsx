@@ -14,6 +14,9 @@ import { computeFacets, pageOf, selectProducts } from '@app/contract/catalog-que
 import { CatalogCache, facetsKey, productPageKey, type CatalogSeed } from './features/products/api/catalog-cache.ts';
 import { catalogQueryFromUrl } from './features/products/catalog-url.ts';
 import { CATALOG_BROWSER_MODULE, loadCatalogBrowser } from './features/products/components/CatalogBrowserSlot.tsx';
+import { productGridQuery, type ProductKindFilter } from './features/products/components/ProductCatalog.tsx';
+import { homeRowQuery } from './app/routes/HomeProductRows.tsx';
+import type { PageQuery } from './features/products/api/get-products.ts';
 import { absoluteUrl, productHead, renderHead, type PageHead } from './ssr/head.ts';
 import { canonicalPath, matchPublicPage, type PublicPage } from './ssr/public-pages.ts';
 import { serializeForScript, type SsrData } from './ssr/ssr-data.ts';
@@ -88,7 +91,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
       ? { detail: { slug: page.slug, product: product ?? null } }
       : page.page === 'catalog'
         ? catalogSeed(url.searchParams, request)
-        : { list: [...request.catalog.products] };
+        : homeSeed(page.kind, request);
 
   // Loaded once; renderToString cannot wait for a lazy component.
   if (page.page === 'catalog') await loadCatalogBrowser();
@@ -133,6 +136,23 @@ function catalogSeed(search: URLSearchParams, request: RenderRequest): CatalogSe
     pages: { [productPageKey(query)]: { products: [...items], meta: meta! } },
     facets: { [facetsKey(query)]: computeFacets(request.catalog.products, query) },
   };
+}
+
+/**
+ * The home page's data: the featured and on-offer rows and the first page of the grid, each
+ * worked out as the API answers its query. Bounded (HOME_GRID_SIZE + 2 × FEATURED_PRODUCTS_SLICE
+ * products) whatever the catalog's size; the full list is fetched only by what needs it.
+ */
+function homeSeed(kind: ProductKindFilter, request: RenderRequest): CatalogSeed {
+  // With ?kind= the page shows only the grid (HomePage.tsx), so the rows are not sent.
+  const queries: PageQuery[] = kind ? [productGridQuery(kind)] : [homeRowQuery('featured'), homeRowQuery('offered'), productGridQuery(null)];
+  const pages: NonNullable<CatalogSeed['pages']> = {};
+  for (const query of queries) {
+    const base = query.list ? request.catalog.products.filter((product) => product[query.list!]) : request.catalog.products;
+    const { items, meta } = pageOf(selectProducts(base, query), query);
+    pages[productPageKey(query)] = { products: [...items], meta: meta! };
+  }
+  return { pages };
 }
 
 function pageHead(page: PublicPage, product: Product | undefined, request: RenderRequest): PageHead {

@@ -2,6 +2,11 @@
 export const BUSINESS_LIST_PAGE_SIZE = 100;
 export const BUSINESS_ORDERS_PAGE_SIZE = 10;
 export const FEATURED_PRODUCTS_SLICE = 8;
+/**
+ * Products the home page's "Shop all" grid shows (three rows of four on desktop); it links to
+ * the catalog for the rest, so the home page's HTML and data stay the same size at any catalog size.
+ */
+export const HOME_GRID_SIZE = 12;
 export const NEWSLETTER_SUCCESS_STATUSES = [200, 201, 409] as const;
 export const LOGIN_ATTEMPT_WARNING_THRESHOLD = 5;
 export const DEFAULT_CART_TYPE = 'regular';

@@ -1,21 +1,29 @@
 import { Link } from 'react-router';
 import type { Product } from '@app/contract';
+import { emptyCatalogQuery } from '@app/contract/catalog-query';
 import { FEATURED_PRODUCTS_SLICE } from '@app/contract/constants';
 import type { Currency } from '@app/contract/money';
-import { useProducts } from '../../features/products/api/use-catalog.ts';
+import type { PageQuery } from '../../features/products/api/get-products.ts';
+import { useProductPage } from '../../features/products/api/use-catalog.ts';
 import { displayPrice, KIND_LABEL } from '../../features/products/price.ts';
 
 /**
- * Featured and on-offer rows of the home page. They read the same product list the grid below
- * uses (the server renders it from the catalog snapshot, so they are in the first HTML and cost
- * no extra request); a row with nothing flagged is left out. Tiles, not full product cards: the
- * rows point to products, and the grid below is where one adds them to the cart.
+ * A row's query: the first FEATURED_PRODUCTS_SLICE products flagged featured or on offer (one
+ * page of `GET v1/products/featured|offered`), never the whole catalog. The server renders the
+ * same query (entry-server.tsx), so the rows are in the first HTML and cost no request.
+ */
+export function homeRowQuery(list: 'featured' | 'offered'): PageQuery {
+  return { ...emptyCatalogQuery(), list, page: 1, size: FEATURED_PRODUCTS_SLICE };
+}
+
+/**
+ * Featured and on-offer rows of the home page; a row with nothing flagged (or not loaded) is
+ * left out. Tiles, not full product cards: the rows point to products, and the grid below is
+ * where one adds them to the cart.
  */
 export function HomeProductRows({ currency }: { currency: Currency }) {
-  const { data } = useProducts();
-  if (!data) return null;
-  const featured = data.filter((product) => product.featured).slice(0, FEATURED_PRODUCTS_SLICE);
-  const offered = data.filter((product) => product.offered).slice(0, FEATURED_PRODUCTS_SLICE);
+  const featured = useProductPage(homeRowQuery('featured')).data?.products;
+  const offered = useProductPage(homeRowQuery('offered')).data?.products;
   return (
     <>
       <ProductRow id="featured" title="Featured" lead="Projects and products our team picked this season." products={featured} currency={currency} />
@@ -24,8 +32,8 @@ export function HomeProductRows({ currency }: { currency: Currency }) {
   );
 }
 
-function ProductRow({ id, title, lead, products, currency }: { id: string; title: string; lead: string; products: Product[]; currency: Currency }) {
-  if (products.length === 0) return null;
+function ProductRow({ id, title, lead, products, currency }: { id: string; title: string; lead: string; products: Product[] | undefined; currency: Currency }) {
+  if (!products?.length) return null;
   const headingId = `${id}-heading`;
   return (
     <section className="container home-row" aria-labelledby={headingId}>

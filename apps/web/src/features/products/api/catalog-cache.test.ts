@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Product } from '@app/contract';
-import { CatalogCache } from './catalog-cache.ts';
+import { emptyCatalogQuery } from '@app/contract/catalog-query';
+import { CatalogCache, productPageKey } from './catalog-cache.ts';
 // Loaded up front so the reads below need not wait for a module load.
 import './product-schemas.ts';
 
@@ -95,5 +96,20 @@ describe('CatalogCache', () => {
     await cache.loadList(true);
     expect(cache.listEntry()).toMatchObject({ error: false, fetching: false });
     expect(cache.listEntry().data).toHaveLength(1);
+  });
+
+  it('keeps a flagged list apart from the whole catalog (the home rows), and opens a product from it at once', async () => {
+    const query = { ...emptyCatalogQuery(), page: 1, size: 8 };
+    const featured = { ...query, list: 'featured' as const };
+    expect(productPageKey(query)).toBe('showDetails=1&page=1&size=8');
+    expect(productPageKey(featured)).toBe('featured?showDetails=1&page=1&size=8');
+
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ success: true, data: [product('f')], meta: { page: 1, size: 8, total: 1 } }), { status: 200 }));
+    const cache = new CatalogCache({}, { retry: 0 });
+    await cache.loadPage(featured);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/products/featured?showDetails=1&page=1&size=8');
+    expect(cache.pageEntry(productPageKey(featured)).data?.products.map((p) => p.slug)).toEqual(['f']);
+    expect(cache.pageEntry(productPageKey(query)).data).toBeUndefined();
+    expect(cache.detailEntry('f').data?.slug).toBe('f');
   });
 });

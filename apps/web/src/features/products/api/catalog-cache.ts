@@ -1,10 +1,10 @@
 import type { Product } from '@app/contract';
 import { catalogQueryParams, type CatalogFacets, type CatalogQuery } from '@app/contract/catalog-query';
-import { getCatalogFacets, getProductBySlug, getProductPage, getProducts, productPageParams, type ProductPage } from './get-products.ts';
+import { getCatalogFacets, getProductBySlug, getProductPage, getProducts, productPageParams, type PageQuery, type ProductPage } from './get-products.ts';
 
-/** The cache key of a catalog page query: the API query string it is fetched with. */
-export function productPageKey(query: CatalogQuery): string {
-  return new URLSearchParams(productPageParams(query)).toString();
+/** The cache key of a catalog page query: the API query string it is fetched with (after the list's name, for a flagged list). */
+export function productPageKey(query: PageQuery): string {
+  return (query.list ? `${query.list}?` : '') + new URLSearchParams(productPageParams(query)).toString();
 }
 
 /** The cache key of a facets query: its filters (sort and page do not change the counts). */
@@ -23,7 +23,7 @@ const QUERY_ENTRIES_KEPT = 40;
  * so hydration renders exactly the server's markup and nothing is fetched again.
  */
 
-/** What the server hands over in the data island: the list, or one product (null: not found). */
+/** What the server hands over in the data island: the list, one product (null: not found), or pages. */
 export interface CatalogSeed {
   list?: Product[];
   detail?: { slug: string; product: Product | null };
@@ -121,7 +121,7 @@ export class CatalogCache {
   }
 
   /** Fetches one page of a catalog query when missing or stale (or always, with `force`). */
-  loadPage(query: CatalogQuery, force = false): Promise<void> {
+  loadPage(query: PageQuery, force = false): Promise<void> {
     const key = productPageKey(query);
     if (!this.needsFetch(this.pageEntry(key), force)) return Promise.resolve();
     return this.run(

@@ -54,6 +54,12 @@ export interface ProductPage {
   meta: PageMeta;
 }
 
+/**
+ * A catalog query, over the whole catalog or over the products flagged featured or on offer
+ * (`GET v1/products/featured|offered` take the same query): the home page's rows are pages of those.
+ */
+export type PageQuery = CatalogQuery & { list?: 'featured' | 'offered' };
+
 /** The query string the API is asked with: the query's filters, sort and page, details included. */
 export function productPageParams(query: CatalogQuery): Record<string, string> {
   return { showDetails: '1', ...Object.fromEntries(catalogQueryParams({ ...query, page: query.page ?? 1 }, { includePaging: true })) };
@@ -72,8 +78,9 @@ async function getChecked<K extends 'productPageEnvelope' | 'catalogFacetsEnvelo
 }
 
 /** `GET v1/products?…&page&size` (README "Catalog search and filters"): one page with its meta. */
-export async function getProductPage(query: CatalogQuery): Promise<ProductPage> {
-  const { data, meta } = await getChecked('v1/products', productPageParams(query), 'productPageEnvelope', PRODUCTS_FETCH_ERROR);
+export async function getProductPage(query: PageQuery): Promise<ProductPage> {
+  const path = query.list ? `v1/products/${query.list}` : 'v1/products';
+  const { data, meta } = await getChecked(path, productPageParams(query), 'productPageEnvelope', PRODUCTS_FETCH_ERROR);
   return { products: data, meta };
 }
 

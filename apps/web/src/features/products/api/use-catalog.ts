@@ -2,7 +2,7 @@ import { createContext, createElement, useCallback, useContext, useEffect, useRe
 import type { Product } from '@app/contract';
 import type { CatalogFacets, CatalogQuery } from '@app/contract/catalog-query';
 import { facetsKey, productPageKey, type CatalogCache, type CatalogEntry } from './catalog-cache.ts';
-import type { ProductPage } from './get-products.ts';
+import type { PageQuery, ProductPage } from './get-products.ts';
 
 /**
  * The hooks the public pages read products with. The cache comes from context: the server makes
@@ -70,7 +70,7 @@ function useKeepPrevious<T>(entry: CatalogEntry<T>): CatalogEntry<T> {
 }
 
 /** One page of a catalog query (search, filters, sort, page), cached per query. */
-export function useProductPage(query: CatalogQuery): CatalogRead<ProductPage> {
+export function useProductPage(query: PageQuery): CatalogRead<ProductPage> {
   const cache = useCatalogCache();
   const key = productPageKey(query);
   const read = () => cache.pageEntry(key);

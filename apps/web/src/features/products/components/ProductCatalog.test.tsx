@@ -2,8 +2,9 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { Product } from '@app/contract';
-import { ProductCatalog, type ProductKindFilter } from './ProductCatalog.tsx';
-import { CatalogCache } from '../api/catalog-cache.ts';
+import { HOME_GRID_SIZE } from '@app/contract/constants';
+import { ProductCatalog, productGridQuery, type ProductKindFilter } from './ProductCatalog.tsx';
+import { CatalogCache, productPageKey } from '../api/catalog-cache.ts';
 import { CatalogCacheProvider } from '../api/use-catalog.ts';
 import { cleanup, click, render } from '../../../test/render.tsx';
 // getProducts loads its zod schemas on demand; loaded up front, the flushes below need not wait for a module load.
@@ -37,8 +38,20 @@ function product(id: string, kind: Product['kind']): Product {
   };
 }
 
-const ok = (data: unknown) =>
-  new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+/** The catalog as the API pages it: `kind`, `page` and `size` read from the URL, meta.total the whole match. */
+function api(products: Product[]) {
+  return async (input: string | URL | Request) => {
+    const url = new URL(String(input), 'http://localhost');
+    const kind = url.searchParams.get('kind');
+    const page = Number(url.searchParams.get('page'));
+    const size = Number(url.searchParams.get('size'));
+    const matching = kind ? products.filter((p) => p.kind === kind) : products;
+    const data = matching.slice((page - 1) * size, page * size);
+    return new Response(JSON.stringify({ success: true, data, meta: { page, size, total: matching.length } }), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+const many = (count: number, kind: Product['kind']) => Array.from({ length: count }, (_, i) => product(`${kind}-${String(i).padStart(3, '0')}`, kind));
 
 /** Lets pending promises (fetch, query state updates) settle inside act(). */
 async function flush() {
@@ -72,24 +85,61 @@ function renderCatalog(kind: ProductKindFilter = null) {
   );
 }
 
+const cards = (container: HTMLElement) => container.querySelectorAll('[data-testid="product-card"]');
+const browseLink = (container: HTMLElement) => container.querySelector<HTMLAnchorElement>('.catalog-more a');
+
 describe('ProductCatalog', () => {
-  it('asks for the detailed list and shows skeletons while loading', async () => {
+  it('asks for the first page only, and shows skeletons while loading', async () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
     const { container } = renderCatalog();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/products?showDetails=1');
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/v1/products?showDetails=1&page=1&size=${HOME_GRID_SIZE}`);
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(container.querySelectorAll('.product-card--skeleton').length).toBeGreaterThan(0);
   });
 
-  it('shows every product, and filters by kind on the client', async () => {
-    fetchMock.mockImplementation(async () => ok([product('1', 'offset'), product('2', 'goods'), product('3', 'offset')]));
-    const all = renderCatalog(null);
+  it('shows at most HOME_GRID_SIZE products, the total, and a link to the catalog with the total', async () => {
+    fetchMock.mockImplementation(api([...many(25, 'offset'), ...many(10, 'goods')]));
+    const { container } = renderCatalog(null);
     await flush();
-    expect(all.container.querySelectorAll('[data-testid="product-card"]')).toHaveLength(3);
+    expect(cards(container)).toHaveLength(HOME_GRID_SIZE);
+    expect(container.querySelector('.catalog-count')?.textContent).toBe('35 items');
+    expect(browseLink(container)?.getAttribute('href')).toBe('/products');
+    expect(browseLink(container)?.textContent).toBe('Browse all 35 products');
+  });
+
+  it('asks the API for one kind and links to the catalog filtered by it', async () => {
+    fetchMock.mockImplementation(api([product('1', 'offset'), product('2', 'goods'), product('3', 'offset')]));
     const offsets = renderCatalog('offset');
     await flush();
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/v1/products?showDetails=1&kind=offset&page=1&size=${HOME_GRID_SIZE}`);
     const names = [...offsets.container.querySelectorAll('h3')].map((h) => h.textContent);
     expect(names).toEqual(['Product 1', 'Product 3']);
+    expect(offsets.container.querySelector('.catalog-count')?.textContent).toBe('2 items');
+    expect(browseLink(offsets.container)?.getAttribute('href')).toBe('/products?kind=offset');
+    expect(browseLink(offsets.container)?.textContent).toBe('Browse all 2 offset projects');
+    cleanup();
+
+    const goods = renderCatalog('goods');
+    await flush();
+    expect(cards(goods.container)).toHaveLength(1);
+    expect(goods.container.querySelector('.catalog-count')?.textContent).toBe('1 item');
+    expect(browseLink(goods.container)?.getAttribute('href')).toBe('/products?kind=goods');
+    expect(browseLink(goods.container)?.textContent).toBe('Browse all 1 sustainable good');
+  });
+
+  it('renders a page the server seeded without fetching it', () => {
+    const page = { products: many(HOME_GRID_SIZE, 'goods'), meta: { page: 1, size: HOME_GRID_SIZE, total: 500 } };
+    const cache = new CatalogCache({ pages: { [productPageKey(productGridQuery('goods'))]: page } });
+    const { container } = render(
+      <CatalogCacheProvider cache={cache}>
+        <MemoryRouter>
+          <ProductCatalog kind="goods" currency="USD" onAddToCart={() => {}} />
+        </MemoryRouter>
+      </CatalogCacheProvider>,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(cards(container)).toHaveLength(HOME_GRID_SIZE);
+    expect(browseLink(container)?.textContent).toBe('Browse all 500 sustainable goods');
   });
 
   it("shows 'Failed to fetch products' with a Retry that refetches", async () => {
@@ -100,29 +150,38 @@ describe('ProductCatalog', () => {
     await flush();
     expect(container.querySelector('[role="alert"]')?.textContent).toContain('Failed to fetch products');
 
-    fetchMock.mockResolvedValueOnce(ok([product('1', 'goods')]));
+    fetchMock.mockImplementationOnce(api([product('1', 'goods')]));
     const retry = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Retry');
     expect(retry).toBeDefined();
     click(retry!);
     await flush();
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(container.querySelectorAll('[data-testid="product-card"]')).toHaveLength(1);
+    expect(cards(container)).toHaveLength(1);
     expect(container.textContent).not.toContain('Failed to fetch products');
   });
 
   it('treats a body that breaks the contract as a failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockResolvedValue(ok([{ name: 'no id or prices' }]));
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ success: true, data: [{ name: 'no id or prices' }] }), { status: 200 }));
     const { container } = renderCatalog();
     await flush();
     expect(container.textContent).toContain('Failed to fetch products');
   });
 
+  it('explains an empty shop, without a link to an empty catalog', async () => {
+    fetchMock.mockImplementation(api([]));
+    const { container } = renderCatalog(null);
+    await flush();
+    expect(cards(container)).toHaveLength(0);
+    expect(container.textContent).toContain('The shop is being stocked');
+    expect(container.querySelector('a')).toBeNull();
+  });
+
   it('explains an empty filter and links back to everything', async () => {
-    fetchMock.mockImplementation(async () => ok([product('1', 'offset')]));
+    fetchMock.mockImplementation(api([product('1', 'offset')]));
     const { container } = renderCatalog('goods');
     await flush();
-    expect(container.querySelectorAll('[data-testid="product-card"]')).toHaveLength(0);
+    expect(cards(container)).toHaveLength(0);
     expect(container.textContent).toContain('No sustainable goods right now');
     expect(container.querySelector('a[href="/"]')?.textContent).toBe('Browse all products');
   });

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import type { Currency, Product } from '@app/contract';
-import { Button } from '../../../components/ui/Button.tsx';
+import { emptyCatalogQuery, type CatalogQuery } from '@app/contract/catalog-query';
+import { HOME_GRID_SIZE } from '@app/contract/constants';
+import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import { useProducts } from '../api/use-catalog.ts';
+import { useProductPage } from '../api/use-catalog.ts';
 import { ProductCard } from './ProductCard.tsx';
 import { ProductCardSkeleton } from './ProductCardSkeleton.tsx';
 import './product-catalog.css';
@@ -26,15 +28,34 @@ const EMPTY_TEXT: Record<'all' | Product['kind'], { title: string; body: string 
   },
 };
 
+/** What the link to the catalog under the grid calls the products: singular, plural. */
+const BROWSE_NOUN: Record<'all' | Product['kind'], [string, string]> = {
+  all: ['product', 'products'],
+  offset: ['offset project', 'offset projects'],
+  goods: ['sustainable good', 'sustainable goods'],
+};
+
+/**
+ * The grid's query: the first HOME_GRID_SIZE products of a kind, in the catalog's order. One
+ * page, whatever the catalog's size, so the home page's HTML, data island and hydration stay
+ * small; the server renders it from the same query (entry-server.tsx).
+ */
+export function productGridQuery(kind: ProductKindFilter): CatalogQuery {
+  return { ...emptyCatalogQuery(), kind: kind ? [kind] : [], page: 1, size: HOME_GRID_SIZE };
+}
+
 export interface ProductCatalogProps {
   kind: ProductKindFilter;
   currency: Currency;
   onAddToCart: (product: Product) => void;
 }
 
-/** The product grid with its loading, error and empty states; `kind` filters client-side. */
+/**
+ * The home page's product grid with its loading, error and empty states: the first products of
+ * `kind` (a page from the API), the total, and a link to the catalog page for all of them.
+ */
 export function ProductCatalog({ kind, currency, onAddToCart }: ProductCatalogProps) {
-  const { data, isPending, isError, isFetching, refetch } = useProducts();
+  const { data, isPending, isError, isFetching, refetch } = useProductPage(productGridQuery(kind));
 
   if (isPending) {
     return (
@@ -67,8 +88,7 @@ export function ProductCatalog({ kind, currency, onAddToCart }: ProductCatalogPr
     );
   }
 
-  const all = data ?? []; // defined here: neither pending nor failed
-  const products = kind ? all.filter((product) => product.kind === kind) : all;
+  const { products, meta } = data!; // defined here: neither pending nor failed
 
   if (products.length === 0) {
     const text = EMPTY_TEXT[kind ?? 'all'];
@@ -85,10 +105,13 @@ export function ProductCatalog({ kind, currency, onAddToCart }: ProductCatalogPr
     );
   }
 
+  const total = meta.total;
+  const noun = BROWSE_NOUN[kind ?? 'all'][total === 1 ? 0 : 1];
   return (
     <>
+      {/* The whole count, not the cards shown: the link below leads to the rest. */}
       <p className="catalog-count" role="status">
-        {products.length} {products.length === 1 ? 'item' : 'items'}
+        {total} {total === 1 ? 'item' : 'items'}
       </p>
       <ul className="product-grid">
         {products.map((product) => (
@@ -97,6 +120,11 @@ export function ProductCatalog({ kind, currency, onAddToCart }: ProductCatalogPr
           </li>
         ))}
       </ul>
+      <p className="catalog-more">
+        <Link to={kind ? `/products?kind=${kind}` : '/products'} className={buttonClassName('secondary')}>
+          Browse all {total} {noun}
+        </Link>
+      </p>
     </>
   );
 }
