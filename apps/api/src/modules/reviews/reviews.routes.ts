@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
 import {
@@ -30,6 +31,19 @@ const errors = { 400: failure, 401: failure, 404: failure, 429: failure };
  * reach `review/{productId}/{orderId}` (whose ids are UUIDs anyway).
  */
 export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; pages: ReviewPagesCache }> = async (app, { reviews, pages }) => {
+  // Raw URLs that validated before, with the page they name: a repeated read finds its cached
+  // page before validation (the page cache itself drops pages when reviews change). Bounded.
+  const pageOfUrl = new Map<string, { productId: string; pageKey: string }>();
+  const answerKnownUrl = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const known = pageOfUrl.get(request.url);
+    const cached = known && pages.get(known.productId, known.pageKey);
+    if (cached) {
+      sendEncoded(request, reply, cached);
+      return;
+    }
+    done();
+  };
+
   app.get(
     '/v1/review/:id/product',
     {
@@ -44,11 +58,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; page
       // params and queries skip the zod pass.
       compress: false,
       validatorCompiler: rememberingValidator,
+      preValidation: answerKnownUrl,
     },
     // Sync on a hit (no promise per read); the database only on a miss.
     (request, reply) => {
       const productId = request.params.id;
       const pageKey = `${request.query.page}|${request.query.size}`;
+      if (pageOfUrl.size >= 1000) pageOfUrl.clear();
+      pageOfUrl.set(request.url, { productId, pageKey });
       const cached = pages.get(productId, pageKey);
       if (cached) {
         sendEncoded(request, reply, cached);
