@@ -96,3 +96,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
 export function json<T = any>(response: { body: string }): T {
   return JSON.parse(response.body) as T;
 }
+
+/**
+ * Statements the app sends on its own timers, not for the request a test counts: the mail outbox
+ * worker's polling, and on PostgreSQL the global rate limit's batched counts (decision 0020),
+ * flushed every 200 ms for earlier requests. Tests that count a request's SQL leave these out.
+ */
+export function isBackgroundStatement(query: string, params: unknown[] = []): boolean {
+  if (/^\s*update\s+"?outbox_emails"?/i.test(query)) return true;
+  return query.includes('rate_limit_windows') && Array.isArray(params[0]) && params[0].every((key) => String(key).startsWith('global|'));
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { pickProducts } from './cart-helpers.ts';
-import { createTestApp } from './helper.ts';
+import { createTestApp, isBackgroundStatement } from './helper.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
 
 /**
@@ -13,11 +13,6 @@ import { placeOrder, quickBuyer } from './order-helpers.ts';
 let app: FastifyInstance;
 const statements: string[] = [];
 let counting = false;
-/** The mail outbox worker polls on its own timer; its statements are not the order's. */
-const isOutboxWorker = (query: string) => /^\s*update\s+"?outbox_emails"?/i.test(query);
-/** Nor are the global rate limit's batched counts (PostgreSQL), sent on a timer for earlier requests. */
-const isGlobalLimitFlush = (query: string, params: unknown[]) =>
-  query.includes('rate_limit_windows') && Array.isArray(params[0]) && params[0].every((key) => String(key).startsWith('global|'));
 /**
  * On PostgreSQL the order route's own limit is counted in the shared table (one upsert, decision
  * 0020), and node-postgres logs the transaction's begin and commit, which PGlite's driver does not.
@@ -25,7 +20,7 @@ const isGlobalLimitFlush = (query: string, params: unknown[]) =>
 const postgresOnlyStatements = process.env.DATABASE_URL ? 3 : 0;
 
 beforeAll(async () => {
-  app = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000' }, logger: { logQuery: (query: string, params: unknown[]) => void (counting && !isOutboxWorker(query) && !isGlobalLimitFlush(query, params) && statements.push(query)) } });
+  app = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000' }, logger: { logQuery: (query: string, params: unknown[]) => void (counting && !isBackgroundStatement(query, params) && statements.push(query)) } });
 });
 afterAll(async () => app?.close());
 

@@ -7,7 +7,7 @@ import { bearer } from './auth-helpers.ts';
 import { insertBusiness, insertMember } from './business-fixtures.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { insertOrderWithLines, issue } from './certificate-helpers.ts';
-import { createTestApp } from './helper.ts';
+import { createTestApp, isBackgroundStatement } from './helper.ts';
 import { insertOrder } from './order-fixtures.ts';
 import { getJson, quickBuyer } from './order-helpers.ts';
 
@@ -23,11 +23,6 @@ import { getJson, quickBuyer } from './order-helpers.ts';
  */
 let app: FastifyInstance;
 const statements: string[] = [];
-/** The mail outbox worker polls on its own timer; its statements are not the read's. */
-const isOutboxWorker = (query: string) => /^\s*update\s+"?outbox_emails"?/i.test(query);
-/** Nor are the global rate limit's batched counts (PostgreSQL), sent on a timer for earlier requests. */
-const isGlobalLimitFlush = (query: string, params: unknown[]) =>
-  query.includes('rate_limit_windows') && Array.isArray(params[0]) && params[0].every((key) => String(key).startsWith('global|'));
 
 /** Statements the GET of `url` sends (as `token`; null: a visitor), with its parsed body. */
 async function countQueries(url: string, token: string | null = null) {
@@ -61,7 +56,7 @@ let offsets: Product[];
 beforeAll(async () => {
   app = await createTestApp({
     env: { ORDER_RATE_LIMIT_MAX: '1000' },
-    logger: { logQuery: (query: string, params: unknown[]) => void (!isOutboxWorker(query) && !isGlobalLimitFlush(query, params) && statements.push(query)) },
+    logger: { logQuery: (query: string, params: unknown[]) => void (!isBackgroundStatement(query, params) && statements.push(query)) },
   });
   plain = pickProducts(app).plain;
   offsets = app.catalog.snapshot().products.filter((p) => p.kind === 'offset');
