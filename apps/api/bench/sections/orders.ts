@@ -9,7 +9,7 @@ const P99_TARGET_MS = { postgresql: 100, pglite: 150 } as const;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS * 2 });
 
-function send(url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+export function send(url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
@@ -36,8 +36,54 @@ async function serverCpu(ctx: BenchContext): Promise<number> {
   return (usage.user + usage.system) / 1000;
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface PlacedOrders {
+  /** Timed placements, sorted, in milliseconds. */
+  latencies: number[];
+  /** Seconds the timed phase took. */
+  seconds: number;
+  errors: number;
+  firstError?: string;
+}
+
+/**
+ * 50 buyers at once, each filling its cart (not timed) and placing an order (timed), one warm-up
+ * order each, then `ORDERS_PER_BUYER` timed ones. `onTimedPhase` runs just before and after the
+ * timed phase (the orders section reads the server's CPU there). Shared by the orders and the
+ * processes sections.
+ */
+export async function placeOrders(baseUrl: string, tokens: string[], productId: string, keyPrefix: string, onTimedPhase?: (edge: 'start' | 'end') => Promise<void>): Promise<PlacedOrders> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  async function buyer(token: string, orders: number, timed: boolean) {
+    for (let i = 0; i < orders; i += 1) {
+      const cart = await send(`${baseUrl}/api/v1/carts`, 'PATCH', token, { products: [{ product: productId, quantity: 1 }] });
+      if (cart.status !== 200) {
+        errors += 1;
+        firstError ??= `cart ${cart.status} ${cart.body.slice(0, 200)}`;
+        continue;
+      }
+      const t0 = performance.now();
+      const placed = await send(`${baseUrl}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `${keyPrefix}-${token.slice(-12)}-${timed}-${i}` });
+      const elapsed = performance.now() - t0;
+      if (placed.status !== 200) {
+        errors += 1;
+        firstError ??= `order ${placed.status} ${placed.body.slice(0, 200)}`;
+      } else if (timed) latencies.push(elapsed);
+    }
+  }
+  await Promise.all(tokens.map((token) => buyer(token, 1, false))); // warm-up
+  await onTimedPhase?.('start');
+  const started = performance.now();
+  await Promise.all(tokens.map((token) => buyer(token, ORDERS_PER_BUYER, true)));
+  const seconds = (performance.now() - started) / 1000;
+  await onTimedPhase?.('end');
+  latencies.sort((a, b) => a - b);
+  return { latencies, seconds, errors, firstError };
 }
 
 /**
@@ -50,44 +96,21 @@ export const ordersSection: BenchSection = {
   async run(ctx: BenchContext): Promise<BenchSectionResult> {
     const setup = await fetch(`${ctx.bareUrl}/__bench/buyers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ buyers: BUYERS, stock: BUYERS * (ORDERS_PER_BUYER + 2) }) });
     const { tokens, productId } = (await setup.json()) as { tokens: string[]; productId: string };
-    const latencies: number[] = [];
-    let errors = 0;
-    const firstError: string[] = [];
-
-    async function buyer(token: string, orders: number, timed: boolean) {
-      for (let i = 0; i < orders; i += 1) {
-        const cart = await send(`${ctx.baseUrl}/api/v1/carts`, 'PATCH', token, { products: [{ product: productId, quantity: 1 }] });
-        if (cart.status !== 200) {
-          errors += 1;
-          firstError.push(`cart ${cart.status} ${cart.body.slice(0, 200)}`);
-          continue;
-        }
-        const t0 = performance.now();
-        const placed = await send(`${ctx.baseUrl}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `bench-${token.slice(-12)}-${timed}-${i}` });
-        const elapsed = performance.now() - t0;
-        if (placed.status !== 200) {
-          errors += 1;
-          firstError.push(`order ${placed.status} ${placed.body.slice(0, 200)}`);
-        } else if (timed) latencies.push(elapsed);
-      }
-    }
-
-    await Promise.all(tokens.map((token) => buyer(token, 1, false))); // warm-up
-    const cpuBefore = await serverCpu(ctx);
-    const started = performance.now();
-    await Promise.all(tokens.map((token) => buyer(token, ORDERS_PER_BUYER, true)));
-    const seconds = (performance.now() - started) / 1000;
     // The API process's CPU per order (with its cart update): robust where orders/s and latency
     // are at the mercy of whatever else this shared machine runs. The database's CPU is not in it.
-    const cpuMsPerOrder = (await serverCpu(ctx)) - cpuBefore;
-    latencies.sort((a, b) => a - b);
+    let cpuBefore = 0;
+    let cpuMsPerOrder = 0;
+    const { latencies, seconds, errors, firstError } = await placeOrders(ctx.baseUrl, tokens, productId, 'bench', async (edge) => {
+      if (edge === 'start') cpuBefore = await serverCpu(ctx);
+      else cpuMsPerOrder = (await serverCpu(ctx)) - cpuBefore;
+    });
     const p99 = percentile(latencies, 99);
     const target = P99_TARGET_MS[ctx.database];
     const met = p99 <= target && errors === 0;
     return {
       notes: [
         `${BUYERS} buyers, ${ORDERS_PER_BUYER} orders each after one warm-up order; only POST /api/v1/orders is timed (each buyer fills its cart before each order).`,
-        ...(firstError.length ? [`first error: ${firstError[0]}`] : []),
+        ...(firstError ? [`first error: ${firstError}`] : []),
       ],
       rows: [
         {

@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
 import { drive, type LoadResult } from '../load.ts';
-import { ORDER } from './orders.ts';
+import { percentile, placeOrders } from './orders.ts';
 import { TokenSigner } from '../../src/lib/jwt.ts';
 import { uuidv7 } from '../../src/lib/uuid.ts';
 
@@ -21,7 +19,6 @@ const JWT_SECRET = 'bench-processes-secret-that-is-long-enough-0123456789';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -101,47 +98,9 @@ async function createBuyers(databaseUrl: string): Promise<{ tokens: string[]; pr
   }
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS * 2 });
-function send(url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-/** As sections/orders.ts: 50 buyers, each fills its cart (not timed) and places an order (timed), again and again. */
-async function placeOrders(base: string, tokens: string[], productId: string, label: string) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
-  async function buyer(token: string, orders: number, timed: boolean) {
-    for (let i = 0; i < orders; i += 1) {
-      const cart = await send(`${base}/api/v1/carts`, 'PATCH', token, { products: [{ product: productId, quantity: 1 }] });
-      if (cart.status !== 200) {
-        errors += 1;
-        firstError ??= `cart ${cart.status} ${cart.body.slice(0, 200)}`;
-        continue;
-      }
-      const t0 = performance.now();
-      const placed = await send(`${base}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `proc-${label}-${token.slice(-12)}-${timed}-${i}` });
-      const elapsed = performance.now() - t0;
-      if (placed.status !== 200) {
-        errors += 1;
-        firstError ??= `order ${placed.status} ${placed.body.slice(0, 200)}`;
-      } else if (timed) latencies.push(elapsed);
-    }
-  }
-  await Promise.all(tokens.map((token) => buyer(token, 1, false)));
-  const started = performance.now();
-  await Promise.all(tokens.map((token) => buyer(token, ORDERS_PER_BUYER, true)));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+/** As sections/orders.ts, against the `npm start` server. */
+async function placeOrdersAt(base: string, tokens: string[], productId: string, label: string) {
+  const { latencies, seconds: elapsed, errors, firstError } = await placeOrders(base, tokens, productId, `proc-${label}`);
   return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), orders: latencies.length, errors, firstError };
 }
 
@@ -175,11 +134,11 @@ export const processesSection: BenchSection = {
       return { rows: [{ scenario: '1 vs 2 processes', note: 'skipped: needs DATABASE_URL (PostgreSQL); WEB_CONCURRENCY above 1 refuses the embedded database' }], targets: [] };
     }
     const { tokens, productId } = await createBuyers(ctx.databaseUrl);
-    const measured: Record<1 | 2, { list: LoadResult; orders: Awaited<ReturnType<typeof placeOrders>> }> = {} as never;
+    const measured: Record<1 | 2, { list: LoadResult; orders: Awaited<ReturnType<typeof placeOrdersAt>> }> = {} as never;
     for (const processes of [1, 2] as const) {
       const product = await startProduct(ctx.databaseUrl, processes);
       try {
-        measured[processes] = { list: await productList(product.base), orders: await placeOrders(product.base, tokens, productId, String(processes)) };
+        measured[processes] = { list: await productList(product.base), orders: await placeOrdersAt(product.base, tokens, productId, String(processes)) };
       } finally {
         await product.stop();
       }
