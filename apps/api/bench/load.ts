@@ -138,3 +138,23 @@ export async function driveEach(
   }
   return { byLabel, firstFailure };
 }
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Rounds added up: mean req/s, median p50/p95, the worst p99 (a fair summary for p99), summed errors. */
+export function combine(runs: LoadResult[]): LoadResult {
+  const sum = (pick: (run: LoadResult) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  return {
+    rps: sum((run) => run.rps) / runs.length,
+    p50: median(runs.map((run) => run.p50)),
+    p95: median(runs.map((run) => run.p95)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: sum((run) => run.errors),
+    non2xx: sum((run) => run.non2xx),
+    requests: sum((run) => run.requests),
+  };
+}

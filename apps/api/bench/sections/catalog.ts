@@ -1,5 +1,5 @@
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
-import { drive, getRaw, type LoadResult } from '../load.ts';
+import { combine, drive, getRaw, median, type LoadResult } from '../load.ts';
 
 /** What Chrome sends: the headline. Without it every answer is identity. */
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -57,25 +57,6 @@ async function serverCpu(ctx: BenchContext): Promise<number> {
   return usage.user + usage.system;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/** Rounds added up: mean req/s, and the percentiles of the rounds' worst (a fair summary for p99). */
-function combine(runs: LoadResult[]): LoadResult {
-  const sum = (pick: (run: LoadResult) => number) => runs.reduce((total, run) => total + pick(run), 0);
-  return {
-    rps: sum((run) => run.rps) / runs.length,
-    p50: median(runs.map((run) => run.p50)),
-    p95: median(runs.map((run) => run.p95)),
-    p99: Math.max(...runs.map((run) => run.p99)),
-    errors: sum((run) => run.errors),
-    non2xx: sum((run) => run.non2xx),
-    requests: sum((run) => run.requests),
-  };
-}
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
 

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
-import { drive, type LoadResult } from '../load.ts';
+import { combine, drive, type LoadResult } from '../load.ts';
 import { percentile, placeOrders } from './orders.ts';
 import { TokenSigner } from '../../src/lib/jwt.ts';
 import { uuidv7 } from '../../src/lib/uuid.ts';
@@ -109,16 +109,7 @@ async function productList(base: string): Promise<LoadResult> {
   await drive(`${base}/api/v1/products`, { ...options, seconds: warmUpSeconds });
   const runs: LoadResult[] = [];
   for (let round = 0; round < rounds; round += 1) runs.push(await drive(`${base}/api/v1/products`, options));
-  const sorted = (pick: (run: LoadResult) => number) => runs.map(pick).sort((a, b) => a - b);
-  return {
-    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
-    p50: sorted((run) => run.p50)[Math.floor(runs.length / 2)]!,
-    p95: sorted((run) => run.p95)[Math.floor(runs.length / 2)]!,
-    p99: Math.max(...runs.map((run) => run.p99)),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
-    requests: runs.reduce((sum, run) => sum + run.requests, 0),
-  };
+  return combine(runs);
 }
 
 /**

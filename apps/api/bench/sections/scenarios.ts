@@ -1,5 +1,5 @@
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
-import { drive, driveEach, getRaw, type EachRequest, type LoadOptions, type LoadResult } from '../load.ts';
+import { combine, drive, driveEach, getRaw, median, type EachRequest, type LoadOptions, type LoadResult } from '../load.ts';
 
 /** What Chrome sends. */
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -12,25 +12,6 @@ const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((word) => word
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/** Rounds added up, as catalog.ts: mean req/s, median p50/p95, the worst p99. */
-function combine(runs: LoadResult[]): LoadResult {
-  const sum = (pick: (run: LoadResult) => number) => runs.reduce((total, run) => total + pick(run), 0);
-  return {
-    rps: sum((run) => run.rps) / runs.length,
-    p50: median(runs.map((run) => run.p50)),
-    p95: median(runs.map((run) => run.p95)),
-    p99: Math.max(...runs.map((run) => run.p99)),
-    errors: sum((run) => run.errors),
-    non2xx: sum((run) => run.non2xx),
-    requests: sum((run) => run.requests),
-  };
-}
 
 interface People {
   tokens: string[];
