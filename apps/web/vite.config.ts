@@ -20,6 +20,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: true,
     manifest: !isSsrBuild,
+    // Every module the entry loads statically goes into the entry chunk: left to itself, the code
+    // splitter cut a dozen sub-KB chunks out of it (shared with lazy pages), and each compressed
+    // file pays its own header and starts with an empty dictionary (~2.3 KB gzipped more on every
+    // page's first load). For the same reason the small modules the shop pages' own chunks
+    // (HomePage, CatalogPage, ProductPage) share are put together in one 'shop' chunk.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'] },
+                { name: 'shop', test: /src[\\/](app[\\/]page-meta|app[\\/]routes[\\/]PageTitle|lib[\\/]format|features[\\/]products[\\/]price)\./ },
+              ],
+            },
+          },
+        },
     modulePreload: {
       // A lazy page's JavaScript imports arrive with the page chunk itself (the browser fetches a
       // module's imports in parallel as soon as it parses it), and the server preloads a rendered

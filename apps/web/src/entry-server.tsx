@@ -5,15 +5,14 @@ import type { Product } from '@app/contract';
 import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { CATALOG_PAGE_MODULE, HOME_PAGE_MODULE, PRODUCT_PAGE_MODULE } from './app/routes.tsx';
 import { lazyPageModules } from './app/lazy-page-modules.ts';
 import { preloadSections } from './app/lazy-section.tsx';
-import { PRODUCT_PAGE_BODY_MODULE } from './app/routes/ProductPage.tsx';
 import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { computeFacets, pageOf, selectProducts } from '@app/contract/catalog-query';
 import { CatalogCache, facetsKey, productPageKey, type CatalogSeed } from './features/products/api/catalog-cache.ts';
 import { catalogQueryFromUrl } from './features/products/catalog-url.ts';
-import { CATALOG_BROWSER_MODULE, loadCatalogBrowser } from './features/products/components/CatalogBrowserSlot.tsx';
 import { productGridQuery, type ProductKindFilter } from './features/products/components/ProductCatalog.tsx';
 import { homeRowQuery } from './app/routes/HomeProductRows.tsx';
 import type { PageQuery } from './features/products/api/get-products.ts';
@@ -74,7 +73,7 @@ export function publicPageKey(url: string): string | null {
 export function publicPageModules(url: string): string[] {
   const parsed = new URL(url, 'http://localhost');
   const page = matchPublicPage(parsed.pathname, parsed.searchParams)?.page;
-  return page === 'catalog' ? [CATALOG_BROWSER_MODULE] : page === 'product' ? [PRODUCT_PAGE_BODY_MODULE] : [];
+  return page === 'catalog' ? [CATALOG_PAGE_MODULE] : page === 'product' ? [PRODUCT_PAGE_MODULE] : page === 'home' ? [HOME_PAGE_MODULE] : [];
 }
 
 let sectionsLoaded: Promise<unknown> | undefined;
@@ -93,8 +92,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
         ? catalogSeed(url.searchParams, request)
         : homeSeed(page.kind, request);
 
-  // Loaded once; renderToString cannot wait for a lazy component.
-  if (page.page === 'catalog') await loadCatalogBrowser();
+  // Every lazy section's code (the pages' own chunks among them), loaded once: renderToString cannot wait for it.
   await (sectionsLoaded ??= preloadSections());
 
   // renderToString is synchronous, so this per-request currency cannot leak into another render.

@@ -5,7 +5,6 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { CatalogCache } from './features/products/api/catalog-cache.ts';
-import { loadCatalogBrowser } from './features/products/components/CatalogBrowserSlot.tsx';
 import { rememberCurrencyInCookie, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { readSsrData } from './ssr/ssr-data.ts';
 import { REFERRAL_PARAM_KEYS } from '@app/contract/chains-rules';
@@ -34,15 +33,10 @@ const app = (
   </StrictMode>
 );
 
-if (ssrData) {
-  // The server-rendered catalog needs its own chunk (preloaded beside the entry) to hydrate as rendered.
-  const isCatalog = window.location.pathname.replace(/\/+$/, '') === '/products';
-  void (isCatalog ? loadCatalogBrowser() : Promise.resolve()).then(
-    () => hydrateRoot(container, app),
-    // Without the chunk the page still works: React renders it afresh in the browser.
-    () => hydrateRoot(container, app),
-  );
-} else createRoot(container).render(app);
+// A page's own chunk (preloaded beside the entry) hydrates when it arrives: its server markup
+// stays as drawn until then (lazy-section.tsx).
+if (ssrData) hydrateRoot(container, app);
+else createRoot(container).render(app);
 
 // A referral parameter in the address (spec §4 Referral) is stored and taken out of the address;
 // its code loads only on such a visit. The rendered page does not depend on it, so hydration is unaffected.

@@ -29,9 +29,18 @@ export type LazySection<P extends object> = NamedExoticComponent<P> & { preload(
 
 const allSections: (() => Promise<unknown>)[] = [];
 
-/** Loads every section's code: the server renderer awaits it once before rendering. */
-export function preloadSections(): Promise<unknown> {
-  return Promise.all(allSections.map((preload) => preload()));
+/**
+ * Loads every section's code: the server renderer awaits it once before rendering. A section's
+ * chunk may declare sections of its own (the home page's rows), so it repeats until no new
+ * section appears.
+ */
+export async function preloadSections(): Promise<void> {
+  let loaded = 0;
+  while (loaded < allSections.length) {
+    const pending = allSections.slice(loaded);
+    loaded = allSections.length;
+    await Promise.all(pending.map((preload) => preload()));
+  }
 }
 
 /** Gates of sections still waiting for their code (opened by `wakeSections`). */

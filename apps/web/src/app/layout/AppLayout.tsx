@@ -2,7 +2,6 @@ import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from '../../components/ui/Toaster.tsx';
 import { useCompareIds } from '../../features/compare/compare-store.ts';
-import { useAddToCart } from '../routes/use-add-to-cart.ts';
 import { useSessionCookieCheck } from '../../features/session/useSessionCookieCheck.ts';
 import { useSessionHydration } from '../../features/session/useSessionHydration.ts';
 import { useCartCountSync } from '../../features/cart/cart-sync.ts';
@@ -18,7 +17,7 @@ import './footer.css';
 const Footer = lazySection({ load: () => import('./Footer.tsx').then((module) => module.Footer), hydrate: 'visible' });
 
 // Shown only while the compare list holds something, so its code loads only then.
-const CompareBar = lazy(() => import('../../features/compare/components/CompareBar.tsx').then((module) => ({ default: module.CompareBar })));
+const CompareBar = lazy(() => import('./CompareBarWithCart.tsx').then((module) => ({ default: module.CompareBarWithCart })));
 
 /** Prices in sections not yet hydrated would stay in the old currency: hydrate them all. */
 function useWakeSectionsOnCurrencyChange() {
@@ -36,7 +35,6 @@ export function AppLayout() {
   useCartCountSync();
   useFirstVisitCurrency();
   useScrollRestoration();
-  const addToCart = useAddToCart();
   const comparing = useCompareIds().length > 0;
   useWakeSectionsOnCurrencyChange();
   return (
@@ -51,7 +49,7 @@ export function AppLayout() {
       <Footer />
       {comparing && (
         <Suspense fallback={null}>
-          <CompareBar onAddToCart={addToCart} />
+          <CompareBar />
         </Suspense>
       )}
       <Toaster />

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { CatalogBrowserSlot } from '../../features/products/components/CatalogBrowserSlot.tsx';
+import { CatalogBrowser } from '../../features/products/components/CatalogBrowser.tsx';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
 import { catalogKind } from '../../features/products/catalog-url.ts';
 import { CATALOG_LEAD, KIND_INTRO, catalogTitle } from '../page-meta.ts';
@@ -9,7 +9,8 @@ import './home.css';
 
 /**
  * `/products`: the catalog with search, filters, sorting and pages, all in the URL's search
- * params (CatalogBrowser, its own chunk). `?kind=offset|goods` (the header's links) is one of those filters.
+ * params. `?kind=offset|goods` (the header's links) is one of those filters. Its own chunk with
+ * the catalog browser (routes.tsx), so the home and product pages do not download it.
  */
 export function CatalogPage() {
   const [searchParams] = useSearchParams();
@@ -31,7 +32,7 @@ export function CatalogPage() {
         <h2 id="catalog-heading" className="visually-hidden">
           Products
         </h2>
-        <CatalogBrowserSlot currency={currency} onAddToCart={handleAddToCart} />
+        <CatalogBrowser currency={currency} onAddToCart={handleAddToCart} />
       </section>
     </>
   );

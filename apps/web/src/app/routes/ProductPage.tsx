@@ -4,32 +4,22 @@ import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { useProduct } from '../../features/products/api/use-catalog.ts';
 import { useDisplayCurrency } from '../../features/currency/currency-store.ts';
 import { ProductDetailsSkeleton } from '../../features/products/components/ProductDetailsSkeleton.tsx';
-import { lazySection } from '../lazy-section.tsx';
 import { PRODUCT_NOT_FOUND_TITLE, productTitle } from '../page-meta.ts';
 import { PageTitle } from './PageTitle.tsx';
 import { useAddToCart } from './use-add-to-cart.ts';
-import type { ProductPageBodyProps } from './ProductPageBody.tsx';
+import { ProductPageBody as ProductBody } from './ProductPageBody.tsx';
 import './status-page.css';
-// The body's styles, here so a server-rendered product page is styled before its chunk arrives.
+// The body's styles (this chunk's CSS, which the server links with a product page).
 import '../../features/products/components/product-details.css';
 import '../../features/reviews/components/rating.css';
 import '../../features/reviews/components/reviews.css';
 import '../../features/wishlist/components/wishlist-heart.css';
 
-/** Vite's manifest key of the body's chunk: the server preloads it with a product page. */
-export const PRODUCT_PAGE_BODY_MODULE = 'src/app/routes/ProductPageBody.tsx';
-
-const ProductBody = lazySection<ProductPageBodyProps>({
-  load: () => import('./ProductPageBody.tsx').then((module) => module.ProductPageBody),
-  hydrate: 'now',
-  fallback: <ProductDetailsSkeleton />,
-});
-
 /**
  * `/products/:slug`: one product. Server-rendered with the product already in the catalog cache;
- * after a client-side navigation from a list it shows at once from the list's cache. The page's
- * content is its own chunk (ProductPageBody), and the reviews list and form another, loaded after
- * hydration, so the home page's first load does not carry them.
+ * after a client-side navigation from a list it shows at once from the list's cache. The page is
+ * its own chunk (routes.tsx), and the reviews list and form another, loaded after hydration, so
+ * the home and catalog pages' first load does not carry them.
  */
 export function ProductPage() {
   const { slug = '' } = useParams();
