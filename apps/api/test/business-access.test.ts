@@ -35,7 +35,7 @@ const ownerOnly: Row[] = [
   { method: 'GET', route: '/api/v1/business-profiles/get/carbon-calculations', url: () => `/api/v1/business-profiles/get/carbon-calculations?businessCode=${business.businessCode}` },
   { method: 'GET', route: '/api/v1/business-sustainability-profiles/me/{businessCode}', url: () => `/api/v1/business-sustainability-profiles/me/${business.businessCode}` },
   { method: 'PUT', route: '/api/v1/business-sustainability-profiles/me/{businessCode}', url: () => `/api/v1/business-sustainability-profiles/me/${business.businessCode}`, body: { title: 'Guarded' } },
-  // Events (events.test.ts covers each call in depth).
+  // Events (events.test.ts and events-attendees.test.ts cover each call in depth).
   { method: 'POST', route: '/api/v1/business-events', url: () => '/api/v1/business-events', body: { name: 'Guarded Summit', startDate: '2026-06-01', endDate: '2026-06-02', businessCode: '' } },
   { method: 'PUT', route: '/api/v1/business-events/{id}', url: () => `/api/v1/business-events/${eventId}`, body: { name: 'Hijacked Summit' } },
   { method: 'GET', route: '/api/v1/business-events/stats/{businessCode}', url: () => `/api/v1/business-events/stats/${business.businessCode}` },
@@ -71,7 +71,7 @@ const selfOrPublic = [
   'GET /api/v1/business-events/event/{code}',
   'POST /api/v1/business-events/join',
   'POST /api/v1/business-event-user-carbon-foot-prints',
-  // Your own footprint, or any for the business owner (events.test.ts: 403 for anyone else).
+  // Your own footprint, or any for the business owner (events-attendees.test.ts: 403 for anyone else).
   'GET /api/v1/business-event-user-carbon-foot-prints/specific',
   'GET /api/v1/business-user-carbon-foot-prints/user/{id}',
   // Public shop pages and the products businesses offer.

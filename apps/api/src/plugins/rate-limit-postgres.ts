@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { FixedWindowCounter, MAX_KEYS, type CounterStore, type WindowHit } from './rate-limit-store.ts';
+import { ClientWindows, FixedWindowCounter, type CounterStore, type WindowHit } from './rate-limit-store.ts';
 
 /**
  * Rate-limit counters shared by every API process through the `rate_limit_windows` table
@@ -122,34 +122,36 @@ interface SyncedWindow extends WindowHit {
  * processes' hits. A client spreading requests over N processes can so get past the limit by at
  * most what it sends within about one flush interval; one process alone is exact, as before.
  */
-export class SyncedWindowCounter implements CounterStore {
-  private readonly windows = new Map<string, SyncedWindow>();
+export class SyncedWindowCounter extends ClientWindows<SyncedWindow> implements CounterStore {
   private dirty: SyncedWindow[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
-  private readonly sweeper: NodeJS.Timeout;
   private readonly warn: ReturnType<typeof warnOnce>;
   private closed = false;
 
   constructor(
     private readonly table: RateLimitTable,
     private readonly name: string,
-    readonly windowMs: number,
+    windowMs: number,
     log: FastifyBaseLogger,
   ) {
+    // The windows, their sweeping and the MAX_KEYS cap are ClientWindows' (as FixedWindowCounter's).
+    super(windowMs);
     this.warn = warnOnce(log, windowMs);
-    this.sweeper = setInterval(() => this.sweep(Date.now()), windowMs);
-    this.sweeper.unref();
+  }
+
+  protected open(key: string, resetAt: number): SyncedWindow {
+    // A guess until the first flush answers: another process may have started this window earlier.
+    return { key, count: 0, resetAt, shared: 0, pending: 0, dirty: false };
+  }
+
+  /** An ended window with hits still to send stays until the flush has sent them. */
+  protected sweepable(window: SyncedWindow): boolean {
+    return !window.dirty;
   }
 
   hit(key: string, now: number): WindowHit {
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (!window && this.windows.size >= MAX_KEYS) this.sweep(now, true);
-      // A guess until the first flush answers: another process may have started this window earlier.
-      window = { key, count: 0, resetAt: now + this.windowMs, shared: 0, pending: 0, dirty: false };
-      this.windows.set(key, window);
-    }
+    const window = this.windowOf(key, now);
     window.pending += 1;
     window.count = window.shared + window.pending;
     if (!window.dirty) {
@@ -202,24 +204,10 @@ export class SyncedWindowCounter implements CounterStore {
     }
   }
 
-  private sweep(now: number, evenUnexpired = false) {
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now && !window.dirty) this.windows.delete(key);
-    }
-    // Still full (many distinct clients in one window): forget the oldest tenth.
-    if (evenUnexpired && this.windows.size >= MAX_KEYS) {
-      let drop = Math.ceil(MAX_KEYS / 10);
-      for (const key of this.windows.keys()) {
-        if (drop-- <= 0) break;
-        this.windows.delete(key);
-      }
-    }
-  }
-
   /** Stops the timers and waits for a flush under way, so it ends before the database closes. */
   async close() {
     this.closed = true;
-    clearInterval(this.sweeper);
+    this.stopSweeping();
     clearTimeout(this.timer);
     await this.flushing;
   }

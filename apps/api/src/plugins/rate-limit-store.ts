@@ -20,11 +20,13 @@ export interface CounterStore {
 export const MAX_KEYS = 100_000;
 
 /**
- * Fixed-window counters per client: how many requests each made in its current window. Windows
- * start at a client's first request; expired ones are swept once a window.
+ * The window bookkeeping every in-memory counter shares: one window per client, started at its
+ * first request and replaced once it has ended; ended windows are swept once a window, and past
+ * MAX_KEYS clients the oldest are forgotten. Subclasses say what a window holds (`open`) and what
+ * a hit adds to it; FixedWindowCounter here, SyncedWindowCounter in rate-limit-postgres.ts.
  */
-export class FixedWindowCounter implements CounterStore {
-  private readonly windows = new Map<string, WindowHit>();
+export abstract class ClientWindows<W extends WindowHit> {
+  protected readonly windows = new Map<string, W>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(readonly windowMs: number) {
@@ -32,21 +34,28 @@ export class FixedWindowCounter implements CounterStore {
     this.sweeper.unref();
   }
 
-  /** Counts one request of `key` and answers its count in this window and when the window ends. */
-  hit(key: string, now: number): WindowHit {
+  /** A new window for `key`, ending at `resetAt`, with no hits yet. */
+  protected abstract open(key: string, resetAt: number): W;
+
+  /** Whether an ended window may be swept; a subclass keeps one whose hits are still to be sent. */
+  protected sweepable(_window: W): boolean {
+    return true;
+  }
+
+  /** The window `key`'s request at `now` counts in: its current one, or a new one if none is live. */
+  protected windowOf(key: string, now: number): W {
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       if (!window && this.windows.size >= MAX_KEYS) this.sweep(now, true);
-      window = { count: 0, resetAt: now + this.windowMs };
+      window = this.open(key, now + this.windowMs);
       this.windows.set(key, window);
     }
-    window.count += 1;
     return window;
   }
 
   private sweep(now: number, evenUnexpired = false) {
     for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
+      if (window.resetAt <= now && this.sweepable(window)) this.windows.delete(key);
     }
     // Still full (many distinct clients in one window): forget the oldest tenth.
     if (evenUnexpired && this.windows.size >= MAX_KEYS) {
@@ -58,7 +67,28 @@ export class FixedWindowCounter implements CounterStore {
     }
   }
 
-  close() {
+  protected stopSweeping() {
     clearInterval(this.sweeper);
+  }
+}
+
+/**
+ * Fixed-window counters per client: how many requests each made in its current window. Windows
+ * start at a client's first request; expired ones are swept once a window.
+ */
+export class FixedWindowCounter extends ClientWindows<WindowHit> implements CounterStore {
+  protected open(_key: string, resetAt: number): WindowHit {
+    return { count: 0, resetAt };
+  }
+
+  /** Counts one request of `key` and answers its count in this window and when the window ends. */
+  hit(key: string, now: number): WindowHit {
+    const window = this.windowOf(key, now);
+    window.count += 1;
+    return window;
+  }
+
+  close() {
+    this.stopSweeping();
   }
 }

@@ -1,37 +1,18 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { Product } from '@app/contract';
 import { FEATURED_PRODUCTS_SLICE } from '@app/contract/constants';
 import { HomeProductRows, homeRowQuery } from './HomeProductRows.tsx';
 import { CatalogCache, productPageKey } from '../../features/products/api/catalog-cache.ts';
-import { CatalogCacheProvider } from '../../features/products/api/use-catalog.ts';
 import { makeProduct } from '../../features/products/components/product-fixture.ts';
-import { cleanup, render } from '../../test/render.tsx';
-import '../../features/products/api/product-schemas.ts';
+import { renderWithCatalog, settle, stubFetchForEachTest } from '../../test/catalog.tsx';
+import { json } from '../../test/dom.ts';
 
 const tile = (id: string, flags: Partial<Pick<Product, 'featured' | 'offered'>>): Product => makeProduct({ _id: id, id, slug: `p-${id}`, name: `Product ${id}`, ...flags });
 const page = (products: Product[]) => ({ products, meta: { page: 1, size: FEATURED_PRODUCTS_SLICE, total: products.length } });
 
-let fetchMock: Mock<typeof fetch>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchForEachTest();
 
-function renderRows(cache: CatalogCache) {
-  return render(
-    <CatalogCacheProvider cache={cache}>
-      <MemoryRouter>
-        <HomeProductRows currency="USD" />
-      </MemoryRouter>
-    </CatalogCacheProvider>,
-  );
-}
+const renderRows = (cache: CatalogCache) => renderWithCatalog(<HomeProductRows currency="USD" />, cache);
 
 describe('HomeProductRows', () => {
   it('renders the rows the server seeded, without fetching', () => {
@@ -52,10 +33,10 @@ describe('HomeProductRows', () => {
     fetchMock.mockImplementation(async (input) => {
       const featured = String(input).includes('/featured');
       const data = [tile(featured ? 'f' : 'o', featured ? { featured: true } : { offered: true })];
-      return new Response(JSON.stringify({ success: true, data, meta: { page: 1, size: FEATURED_PRODUCTS_SLICE, total: 1 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return json(200, { success: true, data, meta: { page: 1, size: FEATURED_PRODUCTS_SLICE, total: 1 } });
     });
     const { container } = renderRows(new CatalogCache({}, { retry: 0 }));
-    for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await settle();
     expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
       `/api/v1/products/featured?showDetails=1&page=1&size=${FEATURED_PRODUCTS_SLICE}`,
       `/api/v1/products/offered?showDetails=1&page=1&size=${FEATURED_PRODUCTS_SLICE}`,

@@ -1,14 +1,11 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@app/contract';
 import { HOME_GRID_SIZE } from '@app/contract/constants';
 import { ProductCatalog, productGridQuery, type ProductKindFilter } from './ProductCatalog.tsx';
 import { CatalogCache, productPageKey } from '../api/catalog-cache.ts';
-import { CatalogCacheProvider } from '../api/use-catalog.ts';
-import { cleanup, click, render } from '../../../test/render.tsx';
-// getProducts loads its zod schemas on demand; loaded up front, the flushes below need not wait for a module load.
-import '../api/product-schemas.ts';
+import { renderWithCatalog, settle, stubFetchForEachTest } from '../../../test/catalog.tsx';
+import { json } from '../../../test/dom.ts';
+import { cleanup, click } from '../../../test/render.tsx';
 
 function product(id: string, kind: Product['kind']): Product {
   return {
@@ -47,43 +44,15 @@ function api(products: Product[]) {
     const size = Number(url.searchParams.get('size'));
     const matching = kind ? products.filter((p) => p.kind === kind) : products;
     const data = matching.slice((page - 1) * size, page * size);
-    return new Response(JSON.stringify({ success: true, data, meta: { page, size, total: matching.length } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return json(200, { success: true, data, meta: { page, size, total: matching.length } });
   };
 }
 
 const many = (count: number, kind: Product['kind']) => Array.from({ length: count }, (_, i) => product(`${kind}-${String(i).padStart(3, '0')}`, kind));
 
-/** Lets pending promises (fetch, query state updates) settle inside act(). */
-async function flush() {
-  for (let i = 0; i < 5; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
+const fetchMock = stubFetchForEachTest();
 
-let fetchMock: Mock<typeof fetch>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderCatalog(kind: ProductKindFilter = null) {
-  const cache = new CatalogCache({}, { retry: 0 });
-  return render(
-    <CatalogCacheProvider cache={cache}>
-      <MemoryRouter>
-        <ProductCatalog kind={kind} currency="USD" onAddToCart={() => {}} />
-      </MemoryRouter>
-    </CatalogCacheProvider>,
-  );
-}
+const renderCatalog = (kind: ProductKindFilter = null) => renderWithCatalog(<ProductCatalog kind={kind} currency="USD" onAddToCart={() => {}} />);
 
 const cards = (container: HTMLElement) => container.querySelectorAll('[data-testid="product-card"]');
 const browseLink = (container: HTMLElement) => container.querySelector<HTMLAnchorElement>('.catalog-more a');
@@ -100,7 +69,7 @@ describe('ProductCatalog', () => {
   it('shows at most HOME_GRID_SIZE products, the total, and a link to the catalog with the total', async () => {
     fetchMock.mockImplementation(api([...many(25, 'offset'), ...many(10, 'goods')]));
     const { container } = renderCatalog(null);
-    await flush();
+    await settle();
     expect(cards(container)).toHaveLength(HOME_GRID_SIZE);
     expect(container.querySelector('.catalog-count')?.textContent).toBe('35 items');
     expect(browseLink(container)?.getAttribute('href')).toBe('/products');
@@ -110,7 +79,7 @@ describe('ProductCatalog', () => {
   it('asks the API for one kind and links to the catalog filtered by it', async () => {
     fetchMock.mockImplementation(api([product('1', 'offset'), product('2', 'goods'), product('3', 'offset')]));
     const offsets = renderCatalog('offset');
-    await flush();
+    await settle();
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/v1/products?showDetails=1&kind=offset&page=1&size=${HOME_GRID_SIZE}`);
     const names = [...offsets.container.querySelectorAll('h3')].map((h) => h.textContent);
     expect(names).toEqual(['Product 1', 'Product 3']);
@@ -120,7 +89,7 @@ describe('ProductCatalog', () => {
     cleanup();
 
     const goods = renderCatalog('goods');
-    await flush();
+    await settle();
     expect(cards(goods.container)).toHaveLength(1);
     expect(goods.container.querySelector('.catalog-count')?.textContent).toBe('1 item');
     expect(browseLink(goods.container)?.getAttribute('href')).toBe('/products?kind=goods');
@@ -130,13 +99,7 @@ describe('ProductCatalog', () => {
   it('renders a page the server seeded without fetching it', () => {
     const page = { products: many(HOME_GRID_SIZE, 'goods'), meta: { page: 1, size: HOME_GRID_SIZE, total: 500 } };
     const cache = new CatalogCache({ pages: { [productPageKey(productGridQuery('goods'))]: page } });
-    const { container } = render(
-      <CatalogCacheProvider cache={cache}>
-        <MemoryRouter>
-          <ProductCatalog kind="goods" currency="USD" onAddToCart={() => {}} />
-        </MemoryRouter>
-      </CatalogCacheProvider>,
-    );
+    const { container } = renderWithCatalog(<ProductCatalog kind="goods" currency="USD" onAddToCart={() => {}} />, cache);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(cards(container)).toHaveLength(HOME_GRID_SIZE);
     expect(browseLink(container)?.textContent).toBe('Browse all 500 sustainable goods');
@@ -147,14 +110,14 @@ describe('ProductCatalog', () => {
       new Response(JSON.stringify({ success: false, message: 'boom', code: 'INTERNAL_ERROR' }), { status: 500 }),
     );
     const { container } = renderCatalog();
-    await flush();
+    await settle();
     expect(container.querySelector('[role="alert"]')?.textContent).toContain('Failed to fetch products');
 
     fetchMock.mockImplementationOnce(api([product('1', 'goods')]));
     const retry = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Retry');
     expect(retry).toBeDefined();
     click(retry!);
-    await flush();
+    await settle();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(cards(container)).toHaveLength(1);
     expect(container.textContent).not.toContain('Failed to fetch products');
@@ -164,14 +127,14 @@ describe('ProductCatalog', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ success: true, data: [{ name: 'no id or prices' }] }), { status: 200 }));
     const { container } = renderCatalog();
-    await flush();
+    await settle();
     expect(container.textContent).toContain('Failed to fetch products');
   });
 
   it('explains an empty shop, without a link to an empty catalog', async () => {
     fetchMock.mockImplementation(api([]));
     const { container } = renderCatalog(null);
-    await flush();
+    await settle();
     expect(cards(container)).toHaveLength(0);
     expect(container.textContent).toContain('The shop is being stocked');
     expect(container.querySelector('a')).toBeNull();
@@ -180,7 +143,7 @@ describe('ProductCatalog', () => {
   it('explains an empty filter and links back to everything', async () => {
     fetchMock.mockImplementation(api([product('1', 'offset')]));
     const { container } = renderCatalog('goods');
-    await flush();
+    await settle();
     expect(cards(container)).toHaveLength(0);
     expect(container.textContent).toContain('No sustainable goods right now');
     expect(container.querySelector('a[href="/"]')?.textContent).toBe('Browse all products');
