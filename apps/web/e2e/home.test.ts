@@ -1,8 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice, shortDescriptionBullets, type Product } from '@app/contract';
 import { HOME_GRID_SIZE } from '@app/contract/constants';
+import type { Page } from 'playwright-core';
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
+
+/**
+ * The grid is below the fold, in a section the browser does not draw until it comes near the
+ * viewport (content-visibility): scroll to it as a visitor would before reading its cards.
+ */
+async function scrollToGrid(page: Page) {
+  await page.getByTestId('product-card').first().waitFor({ state: 'attached' });
+  await page.evaluate(() => document.querySelector('[data-testid="product-card"]')!.scrollIntoView());
+  await page.getByTestId('product-card').first().waitFor();
+}
 
 describe('home page in a real browser', () => {
   const live = useProductInBrowser();
@@ -18,7 +29,7 @@ describe('home page in a real browser', () => {
     const problems = watchConsole(page);
     await page.goto(live.server.url);
     const cards = page.getByTestId('product-card');
-    await cards.first().waitFor();
+    await scrollToGrid(page);
     // The seed has more products than the grid shows: the rest are on the catalog page.
     expect(products.length).toBeGreaterThan(HOME_GRID_SIZE);
     expect(await cards.count()).toBe(HOME_GRID_SIZE);
@@ -65,7 +76,7 @@ describe('home page in a real browser', () => {
   it('switches every price to the chosen currency', async () => {
     const page = await live.browser.newPage();
     await page.goto(live.server.url);
-    await page.getByTestId('product-card').first().waitFor();
+    await scrollToGrid(page);
     await page.getByLabel(/currency/i).first().selectOption('EUR');
     const first = products[0];
     const eur = first.priceList.find((entry) => entry.currency === 'EUR')!;
@@ -78,7 +89,7 @@ describe('home page in a real browser', () => {
   it('fits a phone screen without sideways scrolling and can be used by keyboard', async () => {
     const page = await live.browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(live.server.url);
-    await page.getByTestId('product-card').first().waitFor();
+    await scrollToGrid(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.keyboard.press('Tab');
@@ -91,7 +102,8 @@ describe('home page in a real browser', () => {
     const page = await live.browser.newPage();
     const response = await page.goto(`${live.server.url}/no/such/page`);
     expect(response?.status()).toBe(200);
-    await page.getByRole('link', { name: /shop/i }).first().waitFor();
+    // The not-found page's code loads on demand: wait for its heading, not just the header.
+    await page.getByRole('heading', { name: /couldn.t find that page/i }).waitFor();
     expect(await page.innerText('main')).toMatch(/couldn.t find that page/i);
     await page.close();
   });

@@ -67,6 +67,44 @@ describe('lazy sections', () => {
     expect(html).toContain('<button type="button">Add<!-- -->: <!-- -->0</button>');
   });
 
+  it('mark sections that wait for the viewport as below the fold (not drawn until near), not those hydrated at once', async () => {
+    const Later = lazySection({ load: async () => Counter, hydrate: 'visible' });
+    const Now = lazySection({ load: async () => Counter, hydrate: 'now' });
+    await preloadSections();
+    const html = renderToString(
+      <MemoryRouter>
+        <Now label="Page" />
+        <Later label="Footer" />
+      </MemoryRouter>,
+    );
+    const wrappers = [...html.matchAll(/<div class="([^"]+)">/g)].map(([, className]) => className);
+    expect(wrappers).toEqual(['lazy-section', 'lazy-section lazy-section--below-fold']);
+  });
+
+  it('waits for the sections that loading a section declares', async () => {
+    const Inner = lazySection({ load: async () => Counter, hydrate: 'now' });
+    let innerDeclared: typeof Inner | undefined;
+    const Outer = lazySection({
+      load: async () => {
+        // A page chunk that declares a section of its own when it loads (the home page's rows).
+        innerDeclared = lazySection({ load: async () => Counter, hydrate: 'visible' });
+        const Declared = innerDeclared;
+        return ({ label }: { label: string }) => <Declared label={label} />;
+      },
+      hydrate: 'now',
+    });
+    await preloadSections();
+    const html = renderToString(
+      <MemoryRouter>
+        <Outer label="Row" />
+        <Inner label="Hero" />
+      </MemoryRouter>,
+    );
+    expect(innerDeclared).toBeDefined();
+    expect(html).toContain('Row<!-- -->: <!-- -->0');
+    expect(html).not.toContain('<!--$?-->'); // nothing left waiting: the inner section's code was loaded too
+  });
+
   it('keep the server markup while their code is away, then hydrate without a mismatch', async () => {
     container.innerHTML = await serverMarkup('Add');
     const { load, arrive } = deferredLoader();

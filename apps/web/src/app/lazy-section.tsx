@@ -132,7 +132,7 @@ export function lazySection<P extends object>({ load, hydrate, fallback = null }
       };
     }, [gate]);
     return (
-      <div ref={ref} className="lazy-section">
+      <div ref={ref} className={hydrate === 'visible' ? 'lazy-section lazy-section--below-fold' : 'lazy-section'}>
         <Suspense fallback={fallback}>
           <Body gate={gate} props={props} />
         </Suspense>
