@@ -60,7 +60,11 @@ async function startServer(databaseUrl: string | undefined): Promise<{ child: Ch
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code}) before listening`)));
   });
-  const ctx = { ...(JSON.parse(line) as BenchContext), databaseUrl };
+  const pauseProduct = () => {
+    child.kill('SIGSTOP');
+    return () => void child.kill('SIGCONT');
+  };
+  const ctx: BenchContext = { ...(JSON.parse(line) as BenchContext), databaseUrl, pauseProduct };
   return { child, ctx };
 }
 

@@ -21,6 +21,13 @@ export interface BenchContext {
   dataset: (Record<string, number> & { seconds: number }) | null;
   /** The PostgreSQL database of this run (only with DATABASE_URL), for sections that start more processes. */
   databaseUrl?: string;
+  /**
+   * Stops the benchmark's own server process (SIGSTOP) until the returned function resumes it
+   * (SIGCONT), for sections that measure other processes on the same database: running, it
+   * hears every change they make (LISTEN/NOTIFY) and rebuilds its catalog, taking CPU from them.
+   * Notifications wait in PostgreSQL meanwhile and are read when it resumes.
+   */
+  pauseProduct?: () => () => void;
 }
 
 export interface BenchTarget {

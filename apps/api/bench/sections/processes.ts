@@ -126,13 +126,19 @@ export const processesSection: BenchSection = {
     }
     const { tokens, productId } = await createBuyers(ctx.databaseUrl);
     const measured: Record<1 | 2, { list: LoadResult; orders: Awaited<ReturnType<typeof placeOrdersAt>> }> = {} as never;
-    for (const processes of [1, 2] as const) {
-      const product = await startProduct(ctx.databaseUrl, processes);
-      try {
-        measured[processes] = { list: await productList(product.base), orders: await placeOrdersAt(product.base, tokens, productId, String(processes)) };
-      } finally {
-        await product.stop();
+    // The benchmark's own server would rebuild its catalog on every order measured here.
+    const resumeProduct = ctx.pauseProduct?.();
+    try {
+      for (const processes of [1, 2] as const) {
+        const product = await startProduct(ctx.databaseUrl, processes);
+        try {
+          measured[processes] = { list: await productList(product.base), orders: await placeOrdersAt(product.base, tokens, productId, String(processes)) };
+        } finally {
+          await product.stop();
+        }
       }
+    } finally {
+      resumeProduct?.();
     }
     const rows: BenchSectionResult['rows'] = [];
     const targets: BenchTarget[] = [];
@@ -150,7 +156,7 @@ export const processesSection: BenchSection = {
       rows,
       targets,
       notes: [
-        `apps/api/src/server.ts as npm start runs it (NODE_ENV=production, WEB_CONCURRENCY=1, then 2), on this run's PostgreSQL database with the data set; the benchmark's own server stays up (idle) meanwhile.`,
+        `apps/api/src/server.ts as npm start runs it (NODE_ENV=production, WEB_CONCURRENCY=1, then 2), on this run's PostgreSQL database with the data set; the benchmark's own server is paused (SIGSTOP) meanwhile, so it takes no CPU from them.`,
         `Product list: ${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, ${rounds} rounds of ${seconds} s. Orders: ${BUYERS} buyers, ${ORDERS_PER_BUYER} timed orders each after one warm-up order ("req/s" is orders per second).`,
         'scaling = 2-process req/s ÷ 1-process req/s. Two cores are shared by the product, PostgreSQL and the load generator: 200% is out of reach here by construction.',
         ...notes,
