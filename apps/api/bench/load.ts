@@ -158,3 +158,28 @@ export function combine(runs: LoadResult[]): LoadResult {
     requests: sum((run) => run.requests),
   };
 }
+
+/**
+ * Settings every load section shares: what Chrome sends as Accept-Encoding (without it every
+ * answer is identity), 50 connections, and the run lengths (BENCH_SECONDS, BENCH_ROUNDS: product
+ * and bare take turns this many times, as load on this shared machine comes and goes;
+ * BENCH_WARMUP_SECONDS).
+ */
+export const BROWSER = 'gzip, deflate, br, zstd';
+export const CONNECTIONS = 50;
+export const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+export const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+export const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
+/** A figure for a results row: rounded, or null when not a number (no requests). */
+export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+
+/** The latency columns of a results row. */
+export function latencyColumns(result: Pick<LoadResult, 'p50' | 'p95' | 'p99'>, bare?: Pick<LoadResult, 'p99'>) {
+  return {
+    'p50 ms': fmt(result.p50, 1),
+    'p95 ms': fmt(result.p95, 1),
+    'p99 ms': fmt(result.p99, 1),
+    ...(bare ? { 'bare p99 ms': fmt(bare.p99, 1) } : {}),
+  };
+}

@@ -1,14 +1,7 @@
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
-import { combine, drive, getRaw, median, type LoadResult } from '../load.ts';
+import { combine, drive, getRaw, median, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
 
-/** What Chrome sends: the headline. Without it every answer is identity. */
-const BROWSER = 'gzip, deflate, br, zstd';
-const CONNECTIONS = 50;
 const TARGET_RATIO = 0.8;
-const seconds = Number(process.env.BENCH_SECONDS ?? 2);
-/** Product and bare take turns this many times: the machine is shared, so load comes and goes. */
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 interface Read {
   name: string;
@@ -58,7 +51,6 @@ async function serverCpu(ctx: BenchContext): Promise<number> {
 }
 
 
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
 
 /**
  * Each catalog read against a bare Fastify route serving the same bytes and headers from memory,
@@ -144,10 +136,7 @@ export const catalogSection: BenchSection = {
           ratio: `${fmt(ratio * 100)}%`,
           'CPU µs/req': fmt(median(productCpu)),
           'bare CPU µs/req': fmt(median(bareCpu)),
-          'p50 ms': fmt(product.p50, 1),
-          'p95 ms': fmt(product.p95, 1),
-          'p99 ms': fmt(product.p99, 1),
-          'bare p99 ms': fmt(bare.p99, 1),
+          ...latencyColumns(product, bare),
           errors,
           target: met ? 'met' : 'MISSED',
         });

@@ -3,22 +3,16 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
-import { combine, drive, type LoadResult } from '../load.ts';
+import { combine, drive, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
 import { percentile, placeOrders } from './orders.ts';
 import { TokenSigner } from '../../src/lib/jwt.ts';
 import { uuidv7 } from '../../src/lib/uuid.ts';
 
-const BROWSER = 'gzip, deflate, br, zstd';
-const CONNECTIONS = 50;
 const BUYERS = 50;
-const seconds = Number(process.env.BENCH_SECONDS ?? 2);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const ORDERS_PER_BUYER = Number(process.env.BENCH_ORDERS_PER_BUYER ?? 8);
 const JWT_SECRET = 'bench-processes-secret-that-is-long-enough-0123456789';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -146,8 +140,8 @@ export const processesSection: BenchSection = {
     for (const processes of [1, 2] as const) {
       const { list, orders } = measured[processes];
       const listErrors = list.errors + list.non2xx;
-      rows.push({ scenario: 'GET /api/v1/products (browser)', processes, 'req/s': fmt(list.rps), 'p50 ms': fmt(list.p50, 1), 'p95 ms': fmt(list.p95, 1), 'p99 ms': fmt(list.p99, 1), errors: listErrors, scaling: processes === 2 ? `${fmt((list.rps / measured[1].list.rps) * 100)}%` : '' });
-      rows.push({ scenario: 'POST /api/v1/orders (50 buyers)', processes, 'req/s': fmt(orders.perSecond, 1), 'p50 ms': fmt(orders.p50, 1), 'p95 ms': fmt(orders.p95, 1), 'p99 ms': fmt(orders.p99, 1), errors: orders.errors, scaling: processes === 2 ? `${fmt((orders.perSecond / measured[1].orders.perSecond) * 100)}%` : '' });
+      rows.push({ scenario: 'GET /api/v1/products (browser)', processes, 'req/s': fmt(list.rps), ...latencyColumns(list), errors: listErrors, scaling: processes === 2 ? `${fmt((list.rps / measured[1].list.rps) * 100)}%` : '' });
+      rows.push({ scenario: 'POST /api/v1/orders (50 buyers)', processes, 'req/s': fmt(orders.perSecond, 1), ...latencyColumns(orders), errors: orders.errors, scaling: processes === 2 ? `${fmt((orders.perSecond / measured[1].orders.perSecond) * 100)}%` : '' });
       targets.push({ name: `product list, ${processes} process${processes > 1 ? 'es' : ''}`, goal: '0 errors', actual: `${listErrors} errors`, met: listErrors === 0 });
       targets.push({ name: `order placement, ${processes} process${processes > 1 ? 'es' : ''}`, goal: '0 errors', actual: `${orders.errors} errors`, met: orders.errors === 0 });
       if (orders.firstError) notes.push(`orders, ${processes} process(es), first error: ${orders.firstError}`);

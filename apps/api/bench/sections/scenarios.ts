@@ -1,16 +1,10 @@
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
-import { combine, drive, driveEach, getRaw, median, type EachRequest, type LoadOptions, type LoadResult } from '../load.ts';
+import { combine, drive, driveEach, getRaw, median, type EachRequest, type LoadOptions, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
 
 /** What Chrome sends. */
-const BROWSER = 'gzip, deflate, br, zstd';
-const CONNECTIONS = 50;
-const seconds = Number(process.env.BENCH_SECONDS ?? 2);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 /** BENCH_SCENARIOS=cart,login runs only the scenarios whose name contains one of the words. */
 const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
 
 
 interface People {
@@ -65,10 +59,7 @@ async function versusBare(ctx: BenchContext, name: string, path: string, options
       'req/s': fmt(product.rps),
       'bare req/s': fmt(bare.rps),
       ratio: `${fmt(ratio * 100)}%`,
-      'p50 ms': fmt(product.p50, 1),
-      'p95 ms': fmt(product.p95, 1),
-      'p99 ms': fmt(product.p99, 1),
-      'bare p99 ms': fmt(bare.p99, 1),
+      ...latencyColumns(product, bare),
       errors,
       target: met ? 'met' : 'MISSED',
     },
