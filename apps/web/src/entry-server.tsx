@@ -5,8 +5,7 @@ import type { Product } from '@app/contract';
 import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { CATALOG_PAGE_MODULE, HOME_PAGE_MODULE, PRODUCT_PAGE_MODULE } from './app/routes.tsx';
-import { lazyPageModules } from './app/lazy-page-modules.ts';
+import { SHOP_PAGE_MODULES, lazyPageModules } from './app/lazy-page-modules.ts';
 import { preloadSections } from './app/lazy-section.tsx';
 import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
@@ -73,7 +72,7 @@ export function publicPageKey(url: string): string | null {
 export function publicPageModules(url: string): string[] {
   const parsed = new URL(url, 'http://localhost');
   const page = matchPublicPage(parsed.pathname, parsed.searchParams)?.page;
-  return page === 'catalog' ? [CATALOG_PAGE_MODULE] : page === 'product' ? [PRODUCT_PAGE_MODULE] : page === 'home' ? [HOME_PAGE_MODULE] : [];
+  return page ? [SHOP_PAGE_MODULES[page]] : [];
 }
 
 let sectionsLoaded: Promise<unknown> | undefined;

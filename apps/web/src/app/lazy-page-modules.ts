@@ -34,6 +34,13 @@ export const LAZY_PAGE_MODULES: Record<string, string> = {
   'business-sustainability/:slug': 'src/features/business-carbon/pages/BusinessCarbonPages.tsx',
 };
 
+/** The shop pages' own chunks (lazy sections of routes.tsx), linked with their server-rendered HTML. */
+export const SHOP_PAGE_MODULES = {
+  home: 'src/app/routes/HomePage.tsx',
+  catalog: 'src/app/routes/CatalogPage.tsx',
+  product: 'src/app/routes/ProductPage.tsx',
+} as const;
+
 /**
  * TanStack Query comes with the lazy pages (they are the ones that use it), loaded beside each
  * page's own chunk; the server preloads it with the page.

@@ -5,45 +5,24 @@ import { lazySection } from './lazy-section.tsx';
 import { PageLoading } from './routes/PageLoading.tsx';
 import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
 
-/** Vite's manifest key of the home page's chunk: the server preloads it with the home page. */
-export const HOME_PAGE_MODULE = 'src/app/routes/HomePage.tsx';
-
 /**
- * The home page is its own chunk, so the catalog and product pages (often the first page of a
- * visit from a search engine) do not carry its hero and rows. It is a lazy section, not a lazy
- * page: the server renders it, and in the browser its server markup stays as drawn until the
- * chunk (preloaded with the entry) is there, then hydrates on its own. After a click from
- * another page the spinner holds the page area for the moment its code loads, as for every
- * lazy page (a skeleton per page would put its code back in every first load).
+ * The home, catalog and product pages are each their own chunk, so none carries another's code
+ * (the catalog and product pages are often the first page of a visit from a search engine).
+ * They are lazy sections, not lazy pages: the server renders them (it links each one's chunk
+ * and CSS, SHOP_PAGE_MODULES in lazy-page-modules.ts), and in the browser the server markup
+ * stays as drawn until the chunk (preloaded with the entry) is there, then hydrates on its own.
+ * After a click from another page the spinner holds the page area for the moment its code loads,
+ * as for every lazy page (a skeleton per page would put its code back in every first load).
  */
-const HomePage = lazySection({
-  load: () => import('./routes/HomePage.tsx').then((module) => module.HomePage),
-  hydrate: 'now',
-  fallback: <PageLoading />,
-});
+function shopPage(load: () => Promise<ComponentType<object>>) {
+  return lazySection({ load, hydrate: 'now', fallback: <PageLoading /> });
+}
+const HomePage = shopPage(() => import('./routes/HomePage.tsx').then((module) => module.HomePage));
+const CatalogPage = shopPage(() => import('./routes/CatalogPage.tsx').then((module) => module.CatalogPage));
+const ProductPage = shopPage(() => import('./routes/ProductPage.tsx').then((module) => module.ProductPage));
 
 /** Any path without a route: rare, and only ever drawn in the browser, so it loads on demand. */
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
-
-/** Vite's manifest key of the catalog page's chunk: the server preloads it with the catalog. */
-export const CATALOG_PAGE_MODULE = 'src/app/routes/CatalogPage.tsx';
-
-/** The catalog with its browser (search, filters, sort, pages), its own chunk like the home page. */
-const CatalogPage = lazySection({
-  load: () => import('./routes/CatalogPage.tsx').then((module) => module.CatalogPage),
-  hydrate: 'now',
-  fallback: <PageLoading />,
-});
-
-/** Vite's manifest key of the product page's chunk: the server preloads it with a product page. */
-export const PRODUCT_PAGE_MODULE = 'src/app/routes/ProductPage.tsx';
-
-/** A product page, its own chunk for the same reason as the home page. */
-const ProductPage = lazySection({
-  load: () => import('./routes/ProductPage.tsx').then((module) => module.ProductPage),
-  hydrate: 'now',
-  fallback: <PageLoading />,
-});
 
 const loadBusinessPages = () => import('../features/business/pages/BusinessPages.tsx');
 const loadShopPages = () => import('../features/shop-pages/pages/ShopPages.tsx');
