@@ -104,3 +104,11 @@ export const CITIES = [
   { city: 'Nairobi', country: 'KE' },
 ];
 export const CURRENCY_OF: Record<string, Currency> = { GB: 'GBP', DE: 'EUR', FR: 'EUR', ES: 'EUR', US: 'USD', CA: 'CAD', IN: 'INR', JP: 'JPY', CN: 'CNY', KE: 'USD' };
+
+export const DAY = 86_400_000;
+/** Rows per INSERT statement when the data set is written in bulk. */
+const CHUNK = 500;
+
+export async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}

@@ -21,29 +21,24 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Currency } from '@app/contract';
 import {
-  BUSINESS_KINDS,
-  BUSINESS_WORDS,
   CITIES,
   COLORS,
   CURRENCY_OF,
-  EVENT_KINDS,
+  DAY,
   FIRST_NAMES,
   generator,
+  insertChunks,
   GOODS_TYPES,
-  INDUSTRIES,
   LAST_NAMES,
   MAKERS,
   OFFSET_TYPES,
   PLACES,
-  SIZES,
   slugify,
 } from './dataset-generator.ts';
+import { FIRST_BUSINESS_MEMBERS, insertBusinesses } from './dataset-businesses.ts';
 import { priceList } from '../src/db/seed/prices.ts';
 import { CATEGORIES, STANDARDS } from '../src/db/seed/taxonomy.ts';
 import {
-  businessEvents,
-  businesses,
-  businessMembers,
   categories,
   countries,
   orderItems,
@@ -70,9 +65,6 @@ const DATASET_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$dy5yq6qgiL4LAnPQM0
 
 export const DATASET_SIZE = { products: 520, users: 2_000, orders: 10_000, businesses: 200, eventsPerBusiness: 5 } as const;
 /** Members of the first business (the one the member-list scenario reads). */
-const FIRST_BUSINESS_MEMBERS = 20;
-const CHUNK = 500;
-const DAY = 86_400_000;
 
 export interface DatasetInfo {
   /** Rows written per table. */
@@ -83,10 +75,6 @@ export interface DatasetInfo {
   /** Generated users (not business owners), for scenarios that need many distinct accounts. */
   userIds: string[];
   userEmails: string[];
-}
-
-async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
 /** Writes the data set; answers what it wrote. Call after buildApp (migrated, seeded) and before listen. */
@@ -321,96 +309,8 @@ export async function insertDataset(app: FastifyInstance): Promise<DatasetInfo> 
   count('orders', orderRows.length);
   count('order_items', itemRows.length);
 
-  // ---- Businesses, members, events -------------------------------------------------------------
-  // Owners are the first 200 users; members come from the rest, each in one business at most.
-  const businessRows: (typeof businesses.$inferInsert & { id: string })[] = [];
-  const memberRows: (typeof businessMembers.$inferInsert)[] = [];
-  const eventRows: (typeof businessEvents.$inferInsert)[] = [];
-  const usedCodes = new Set<string>();
-  const uniqueCode = (make: () => string) => {
-    for (;;) {
-      const candidate = make();
-      if (!usedCodes.has(candidate)) {
-        usedCodes.add(candidate);
-        return candidate;
-      }
-    }
-  };
-  let nextMember = DATASET_SIZE.businesses;
-  for (let b = 0; b < DATASET_SIZE.businesses; b += 1) {
-    const owner = userRows[b]!;
-    const name = `${g.pick(BUSINESS_WORDS)}${g.pick(BUSINESS_WORDS).toLowerCase()} ${g.pick(BUSINESS_KINDS)} ${b + 1}`;
-    const prefix = name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10);
-    const place = g.pick(CITIES);
-    const createdAt = new Date((owner.createdAt as Date).getTime() + DAY);
-    const businessId = g.id(createdAt.getTime());
-    businessRows.push({
-      id: businessId,
-      ownerUserId: owner.id,
-      name,
-      businessCode: uniqueCode(() => `${prefix}-${g.code(6)}`),
-      supplierCode: uniqueCode(() => `${prefix}-SUP-${g.code(6)}`),
-      distributorCode: uniqueCode(() => `${prefix}-DIS-${g.code(6)}`),
-      businessSlug: `${slugify(name)}`,
-      description: `${name} works to cut its footprint and offsets what it cannot cut yet.`,
-      website: `https://${slugify(name)}.example`,
-      address: { line1: `${g.int(1, 300)} Commerce Way`, city: place.city, postalCode: `${g.int(10000, 99999)}`, country: place.country },
-      country: place.country,
-      industry: g.pick(INDUSTRIES),
-      size: g.pick(SIZES),
-      createdAt,
-      updatedAt: createdAt,
-    });
-    const memberCount = b === 0 ? FIRST_BUSINESS_MEMBERS : g.int(2, 12);
-    for (let m = 0; m < memberCount && nextMember < userRows.length; m += 1) {
-      const member = userRows[nextMember++]!;
-      const joinedAt = new Date(createdAt.getTime() + g.int(1, 500) * DAY);
-      // One in ten has left again (not in the first business: its list is the 20 active members).
-      const exited = b !== 0 && g.next() < 0.1;
-      const roll = g.next();
-      memberRows.push({
-        id: g.id(joinedAt.getTime()),
-        businessId,
-        userId: member.id,
-        role: roll < 0.7 ? 'employee' : roll < 0.85 ? 'supplier' : 'distributor',
-        status: exited ? 'exited' : 'active',
-        title: g.pick(['', 'Analyst', 'Engineer', 'Designer', 'Manager', 'Buyer']),
-        department: g.pick(['', 'Operations', 'Finance', 'Product', 'Sales']),
-        carbonTotalKg: g.next() < 0.6 ? g.int(2_000, 20_000) + g.next() : null,
-        carbonSavedAt: null,
-        joinedAt,
-        leftAt: exited ? new Date(joinedAt.getTime() + g.int(10, 200) * DAY) : null,
-      });
-    }
-    for (let e = 0; e < DATASET_SIZE.eventsPerBusiness; e += 1) {
-      const kind = g.pick(EVENT_KINDS);
-      const eventName = `${name.replace(/ \d+$/, '')} ${kind} ${2025 + (e % 3)}`;
-      const start = new Date(DATASET_EPOCH + g.int(-400, 300) * DAY);
-      const end = new Date(start.getTime() + g.int(0, 3) * DAY);
-      const where = g.pick(CITIES);
-      const eventPrefix = eventName.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 10);
-      eventRows.push({
-        id: g.id(createdAt.getTime() + (e + 1) * DAY),
-        businessId,
-        conferanceCode: uniqueCode(() => `${eventPrefix}-${g.code(6)}`),
-        name: eventName,
-        description: `The ${kind.toLowerCase()} of ${name}: talks, workshops and a dinner.`,
-        startDate: start.toISOString().slice(0, 10),
-        endDate: end.toISOString().slice(0, 10),
-        location: `${where.city} Conference Centre`,
-        country: where.country,
-        expectedAttendees: g.int(20, 800),
-        createdAt: new Date(createdAt.getTime() + (e + 1) * DAY),
-        updatedAt: new Date(createdAt.getTime() + (e + 1) * DAY),
-      });
-    }
-  }
-  await insertChunks(businessRows, (chunk) => db.insert(businesses).values(chunk));
-  await insertChunks(memberRows, (chunk) => db.insert(businessMembers).values(chunk));
-  await insertChunks(eventRows, (chunk) => db.insert(businessEvents).values(chunk));
-  count('businesses', businessRows.length);
-  count('business_members', memberRows.length);
-  count('events', eventRows.length);
+  // ---- Businesses, members, events (dataset-businesses.ts) ------------------------------------
+  const businessRows = await insertBusinesses(db, g, userRows, count, { epoch: DATASET_EPOCH, size: DATASET_SIZE });
 
   // Fresh statistics after a bulk load, as an operator would run (PostgreSQL's autovacuum would get there).
   await db.execute(sql`analyze`);
