@@ -1,21 +1,33 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../src/db/client.ts';
+import type { TemplateKind } from './global-setup.ts';
 
 /** The PostgreSQL URL of each test database, so a second app can open the same one. */
 const urlOfDatabase = new WeakMap<DatabaseHandle, string>();
+
+export interface TestDatabaseOptions extends Pick<OpenDatabaseOptions, 'logger'> {
+  /**
+   * On PGlite, start from a copy already migrated and seeded with the catalog (true) or with
+   * reference data only (false); the app's own migrate and seed then find nothing to do. Left
+   * out, the database starts empty, as on a first start.
+   */
+  seeded?: boolean;
+}
 
 /**
  * A real database for one test file: an in-memory PGlite by default, or, when DATABASE_URL is
  * set, a brand-new PostgreSQL database created beside it and dropped afterwards, so runs and
  * files never see each other's rows.
  */
-export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'logger'> = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase({ seeded, ...options }: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) return openDatabase({ inMemory: true, ...options });
+  if (!baseUrl) return openDatabase({ inMemory: true, template: seeded === undefined ? undefined : pgliteTemplate(seeded ? 'catalog' : 'reference'), ...options });
 
   const name = `cw_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -48,6 +60,17 @@ export async function openTestDatabase(options: Pick<OpenDatabaseOptions, 'logge
   return testHandle;
 }
 
+/** The saved PGlite copy of global-setup.ts; undefined when the suite runs without it (an empty database then). */
+function pgliteTemplate(kind: TemplateKind): Blob | undefined {
+  const file = inject('pgliteTemplates')?.[kind];
+  if (!file) return undefined;
+  // Read once per worker (its files share this module): a Blob can be loaded any number of times.
+  let template = templatesRead.get(file);
+  if (!template) templatesRead.set(file, (template = new Blob([readFileSync(file)])));
+  return template;
+}
+const templatesRead = new Map<string, Blob>();
+
 /**
  * Another handle on the database of `app`, as a second API process would open it: its own pool
  * on PostgreSQL; on PGlite (one process owns it) the same instance. Closing it leaves the
@@ -78,7 +101,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const database = options.sameDatabaseAs
     ? await openSameDatabase(options.sameDatabaseAs, { logger: options.logger })
-    : await openTestDatabase({ logger: options.logger });
+    : await openTestDatabase({ logger: options.logger, seeded: options.seed !== false });
   const config = loadConfig(
     {
       NODE_ENV: 'test',

@@ -29,6 +29,12 @@ export interface OpenDatabaseOptions {
   /** Directory for PGlite's files; ignored with databaseUrl or inMemory. */
   dataDir?: string;
   inMemory?: boolean;
+  /**
+   * A PGlite data directory to start from (a tarball from `dumpDataDir`), instead of creating
+   * an empty cluster: the tests start each database from a migrated, seeded copy (initdb alone
+   * takes ~3 s of a 2-core machine, loading a copy ~1 s). Ignored with databaseUrl.
+   */
+  template?: Blob;
   /** Sees every SQL statement Drizzle sends (tests count queries with it). */
   logger?: Logger;
 }
@@ -68,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataPath = path.join(options.dataDir ?? './data', 'pg');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = dataPath ? new PGlite(dataPath) : new PGlite();
+  const client = new PGlite({ dataDir: dataPath, loadDataDir: options.template });
   await client.waitReady;
   const db = drizzle({ client, schema, logger: options.logger });
   return {
