@@ -15,12 +15,14 @@ for (const path of process.argv.slice(2)) {
   console.log(path, 'perf', Math.round(result!.lhr.categories.performance.score! * 100));
   for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift', 'interactive', 'max-potential-fid', 'bootup-time', 'mainthread-work-breakdown'])
     console.log(' ', id, a[id]?.displayValue, a[id]?.score);
+  const observed = (a['metrics'] as any)?.details?.items?.[0] ?? {};
+  console.log(' observed', JSON.stringify(Object.fromEntries(['observedFirstContentfulPaint', 'observedLargestContentfulPaint', 'observedDomContentLoaded', 'observedLoad'].map((key) => [key, Math.round(observed[key])]))));
   console.log(' lcp element', JSON.stringify((a['largest-contentful-paint-element'] as any)?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? (a['largest-contentful-paint-element'] as any)?.details?.items?.[0]?.node?.snippet));
   console.log(' lcp phases', JSON.stringify((a['largest-contentful-paint-element'] as any)?.details?.items?.[1]?.items));
   console.log(' breakdown', JSON.stringify((a['mainthread-work-breakdown'] as any)?.details?.items?.map((i: any) => [i.group, Math.round(i.duration)])));
   console.log(' bootup', JSON.stringify((a['bootup-time'] as any)?.details?.items?.map((i: any) => [i.url.replace(base, ''), Math.round(i.total), Math.round(i.scripting)])));
   console.log(' long tasks', JSON.stringify((a['long-tasks'] as any)?.details?.items?.map((i: any) => [i.url?.replace(base, ''), Math.round(i.startTime), Math.round(i.duration)])));
   console.log(' render-blocking', JSON.stringify((a['render-blocking-resources'] as any)?.details?.items?.map((i: any) => [i.url, i.wastedMs])));
-  console.log(' network', JSON.stringify((a['network-requests'] as any)?.details?.items?.map((i: any) => [i.url.replace(base, ''), i.transferSize, Math.round(i.networkEndTime)])));
+  console.log(' network', JSON.stringify((a['network-requests'] as any)?.details?.items?.map((i: any) => [i.url.replace(base, ''), i.transferSize, Math.round(i.networkEndTime), i.priority])));
 }
 await app.close();

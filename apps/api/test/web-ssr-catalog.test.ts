@@ -73,17 +73,17 @@ describe('server-rendered catalog with search, filters, sort and pages', () => {
     for (const product of products.slice(0, 24)) expect(shown(eur, product), product.name).toBe(cheap.slice(0, 24).includes(product));
   });
 
-  it("sends each shop page's own chunk and its CSS with that page only", async () => {
+  it("sends each shop page's own chunk and its CSS (inline, the link disabled) with that page only", async () => {
     const catalog = (await app.inject({ url: '/products?kind=goods' })).body;
     expect(catalog).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/CatalogPage-[\w-]+\.js">/);
-    expect(catalog).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/CatalogPage-[\w-]+\.css">/);
+    expect(catalog).toMatch(/<\/style>\s*<link rel="stylesheet" crossorigin href="\/assets\/CatalogPage-[\w-]+\.css" disabled>/);
     expect(catalog).not.toMatch(/HomePage-|ProductPage-/);
     const home = (await app.inject({ url: '/' })).body;
     expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/HomePage-[\w-]+\.js">/);
     expect(home).not.toMatch(/CatalogPage-|ProductPage-/);
     const product = (await app.inject({ url: `/products/${products[0]!.slug}` })).body;
     expect(product).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ProductPage-[\w-]+\.js">/);
-    expect(product).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/ProductPage-[\w-]+\.css">/);
+    expect(product).toMatch(/<\/style>\s*<link rel="stylesheet" crossorigin href="\/assets\/ProductPage-[\w-]+\.css" disabled>/);
     expect(product).not.toMatch(/HomePage-|CatalogPage-/);
   });
 

@@ -56,6 +56,13 @@ function sourcesOf(script: string): string[] {
   return [];
 }
 
+/** A page's stylesheet arrives inline, its link kept but disabled (so the lazy-page loader does not fetch it again). */
+function expectInlined(html: string, file: string) {
+  expect(html).toContain(`<style>${readFileSync(path.join(webDist, file), 'utf8')}</style>`);
+  expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${file}" disabled>`);
+  expect(html).not.toContain(`<link rel="stylesheet" crossorigin href="/${file}">`);
+}
+
 describe('server-rendered public pages', () => {
   let app: FastifyInstance;
   let products: Product[];
@@ -205,14 +212,58 @@ describe('server-rendered public pages', () => {
   });
 
   it('serves other pages as the app shell, preloading the page chunk and its CSS from the manifest', async () => {
-    const response = await app.inject({ url: '/login' });
+    const response = await app.inject({ url: '/account' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
-    const login = manifest['src/app/routes/LoginPage.tsx'];
-    expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/${login.file}">`);
-    for (const css of login.css) expect(response.body).toContain(`<link rel="stylesheet" crossorigin href="/${css}">`);
+    const account = manifest['src/app/routes/AccountPage.tsx'];
+    expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/${account.file}">`);
+    for (const css of account.css ?? []) expectInlined(response.body, css);
     expect(response.body).not.toContain('id="ssr-data"');
+  });
+
+  it('renders the login page for a visitor without a session: the form with its fields disabled until hydrated, head and chunk', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    const login = manifest['src/app/routes/LoginPage.tsx'];
+    for (const [url, title, heading, button] of [
+      ['/login', 'Log in — Carbonwise', 'Welcome back', 'Log in'],
+      ['/login?tab=register', 'Create account — Carbonwise', 'Create your account', 'Create account'],
+    ] as const) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      const html = response.body;
+      const markup = rootMarkup(html);
+      expect(markup, url).toContain(heading);
+      expect(markup, url).toMatch(new RegExp(`<button type="submit"[^>]*>[\\s\\S]*?${button}`));
+      // Every field sits in a fieldset that is disabled until React has hydrated the page.
+      expect(markup, url).toMatch(/<fieldset class="form" disabled="" data-hydrating="">/);
+      const fieldset = markup.slice(markup.indexOf('<fieldset'), markup.indexOf('</fieldset>'));
+      expect(fieldset.match(/<input /g)?.length, url).toBe(url.includes('register') ? 5 : 2);
+      expect(html, url).toContain(`<title>${title}</title>`);
+      expect(html, url).toContain(`<link rel="canonical" href="${PUBLIC_URL}${url}"`);
+      expect(html, url).toContain(`<link rel="modulepreload" crossorigin href="/${login.file}">`);
+      for (const css of login.css) expectInlined(html, css);
+      expect(island(html).data.catalog, url).toEqual({});
+    }
+  });
+
+  it('sends the login page as the app shell to a visitor with a session, and for addresses that act on arrival', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    const login = manifest['src/app/routes/LoginPage.tsx'];
+    const cases = [
+      { url: '/login', cookie: 'JWTToken=some-token' },
+      { url: '/login?next=%2Faccount' },
+      { url: '/login?loggedIn=false' },
+      { url: '/login?JoinBusinessCode=ABC123' },
+      { url: '/login?tab=other' },
+    ];
+    for (const { url, cookie } of cases) {
+      const response = await app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).not.toContain('id="ssr-data"');
+      expect(response.body, url).toContain(`<link rel="modulepreload" crossorigin href="/${login.file}">`);
+    }
   });
 
   it('keeps zod out of the JavaScript the public pages load (no form there)', async () => {
@@ -225,8 +276,8 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('keeps TanStack Query out of the JavaScript the public pages load (they read the catalog cache)', async () => {
-    for (const url of ['/', '/products', `/products/${inStock.slug}`]) {
+  it('keeps TanStack Query out of the JavaScript the public pages and the login page load (they read the catalog cache or nothing)', async () => {
+    for (const url of ['/', '/products', `/products/${inStock.slug}`, '/login']) {
       const html = (await app.inject({ url })).body;
       const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
       expect(scripts.length).toBeGreaterThan(0);

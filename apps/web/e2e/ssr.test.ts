@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { formatPrice, type Product } from '@app/contract';
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
+import { logIn, verifiedAccount } from './support/accounts.ts';
 
 /** Product list API calls the page makes: a hydrated server page must make none. */
 function watchProductFetches(page: Page): string[] {
@@ -114,6 +115,40 @@ describe('server-rendered public pages in a real browser', () => {
     expect(response?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('We couldn’t find that product');
     await page.close();
+  });
+
+  it('shows the login form with JavaScript disabled, its fields disabled until the page is live', async () => {
+    const context = await live.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/login`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome back');
+    expect(await page.title()).toBe('Log in — Carbonwise');
+    // Without the app nothing can be typed or sent: a native submit would put the password in the address.
+    expect(await page.getByLabel('Email').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Log in', exact: true }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('hydrates the server-rendered login page: no console errors, the fields come alive, and logging in works', async () => {
+    const email = 'ssr-login@example.com';
+    await verifiedAccount(live.server, email);
+    const context = await live.browser.newContext();
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const response = await page.goto(`${live.server.url}/login`);
+    expect(await response!.text()).toContain('Welcome back');
+    await expect.poll(() => page.getByLabel('Email').isEnabled()).toBe(true);
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Create your account');
+    await page.getByRole('tab', { name: 'Log in' }).click();
+    await logIn(page, email);
+    await page.waitForURL(`${live.server.url}/`);
+    // Signed in now: the server sends /login as the app shell, and the page sends the visitor on.
+    const again = await page.goto(`${live.server.url}/login`);
+    expect(await again!.text()).toContain('<div id="root"></div>');
+    await page.waitForURL(`${live.server.url}/`);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('reports no CSP violation on the pages loaded as the app shell', async () => {

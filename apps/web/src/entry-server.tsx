@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Product } from '@app/contract';
+import { COOKIES } from '@app/contract/constants';
 import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { SHOP_PAGE_MODULES, lazyPageModules } from './app/lazy-page-modules.ts';
+import { SERVER_PAGE_MODULES, lazyPageModules } from './app/lazy-page-modules.ts';
 import { preloadSections } from './app/lazy-section.tsx';
-import { SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, productTitle } from './app/page-meta.ts';
+import { LOGIN_DESCRIPTION, SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, loginTitle, productTitle } from './app/page-meta.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { computeFacets, pageOf, selectProducts } from '@app/contract/catalog-query';
 import { CatalogCache, facetsKey, productPageKey, type CatalogSeed } from './features/products/api/catalog-cache.ts';
@@ -24,6 +25,7 @@ import { serializeForScript, type SsrData } from './ssr/ssr-data.ts';
  * it at start-up (apps/api/src/plugins/web/) and asks it for the public pages: home, catalog
  * and product pages are rendered to HTML from the catalog in memory, with the head tags search
  * engines and link previews read, and the state the browser needs to hydrate without fetching.
+ * The login page is rendered too (for visitors who are not signed in, web.ts): it needs no data.
  */
 
 /** What the renderer reads: the API's catalog snapshot has this shape. */
@@ -53,6 +55,9 @@ export interface RenderedPage {
 
 export { CURRENCY_COOKIE, lazyPageModules };
 
+/** The session cookie: a visitor who has it gets the login page as the app shell (it sends them on). */
+export const SESSION_COOKIE = COOKIES.session;
+
 /** The currency a request's cookie asks for, USD when it asks for none or an unknown one. */
 export function currencyFromCookie(value: string | undefined): Currency {
   return isSupportedCurrency(value) ? value : DEFAULT_CURRENCY;
@@ -72,7 +77,7 @@ export function publicPageKey(url: string): string | null {
 export function publicPageModules(url: string): string[] {
   const parsed = new URL(url, 'http://localhost');
   const page = matchPublicPage(parsed.pathname, parsed.searchParams)?.page;
-  return page ? [SHOP_PAGE_MODULES[page]] : [];
+  return page ? [...SERVER_PAGE_MODULES[page]] : [];
 }
 
 let sectionsLoaded: Promise<unknown> | undefined;
@@ -84,12 +89,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
   if (!page) return null;
 
   const product = page.page === 'product' ? request.catalog.bySlug(page.slug) : undefined;
-  const seed: CatalogSeed =
-    page.page === 'product'
-      ? { detail: { slug: page.slug, product: product ?? null } }
-      : page.page === 'catalog'
-        ? catalogSeed(url.searchParams, request)
-        : homeSeed(page.kind, request);
+  const seed = pageSeed(page, product, url.searchParams, request);
 
   // Every lazy section's code (the pages' own chunks among them), loaded once: renderToString cannot wait for it.
   await (sectionsLoaded ??= preloadSections());
@@ -117,6 +117,20 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
     html,
     data: serializeForScript(data),
   };
+}
+
+/** The catalog data a page starts from: what it shows, so the browser hydrates without fetching. */
+function pageSeed(page: PublicPage, product: Product | undefined, search: URLSearchParams, request: RenderRequest): CatalogSeed {
+  switch (page.page) {
+    case 'product':
+      return { detail: { slug: page.slug, product: product ?? null } };
+    case 'catalog':
+      return catalogSeed(search, request);
+    case 'home':
+      return homeSeed(page.kind, request);
+    case 'login':
+      return {};
+  }
 }
 
 /**
@@ -156,6 +170,7 @@ function pageHead(page: PublicPage, product: Product | undefined, request: Rende
   const canonical = absoluteUrl(request.publicUrl, canonicalPath(page));
   if (page.page === 'home') return { title: homeTitle(page.kind), description: SITE_DESCRIPTION, canonical };
   if (page.page === 'catalog') return { title: catalogTitle(page.kind), description: SITE_DESCRIPTION, canonical };
+  if (page.page === 'login') return { title: loginTitle(page.tab), description: LOGIN_DESCRIPTION, canonical };
   if (!product) return { title: PRODUCT_NOT_FOUND_TITLE, description: SITE_DESCRIPTION, canonical, noindex: true };
   return productHead(product, request.currency, request.publicUrl, productTitle(product.name));
 }

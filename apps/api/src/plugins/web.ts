@@ -18,7 +18,8 @@ export interface WebOptions {
 /**
  * Serves the built web app from apps/web/dist:
  * - assets with their build-time .br/.gz twins, chosen by Accept-Encoding;
- * - the public pages (/, /products, /products/:slug) rendered on the server (./web/);
+ * - the public pages (/, /products, /products/:slug) rendered on the server (./web/), and
+ *   /login for visitors without a session (one who has one is sent on by the app shell);
  * - every other page as the app shell (index.html), preloading that page's lazy chunk.
  * Unknown /api paths get the 404 envelope instead.
  */
@@ -78,6 +79,11 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog }:
     app.get('/', page, servePage);
     app.get('/products', page, servePage);
     app.get('/products/:slug', page, servePage);
+    app.get('/login', page, (request, reply) => {
+      // The login page sends a signed-in visitor on, from the browser's session: no HTML to draw.
+      const signedIn = ssr?.SESSION_COOKIE && readCookie(request.headers.cookie, ssr.SESSION_COOKIE);
+      return signedIn ? sendShell(request, reply, '/login') : servePage(request, reply);
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LAZY_PAGE_MODULES, QUERY_PROVIDER_MODULE, lazyPageModules } from './lazy-page-modules.ts';
+import { LAZY_PAGE_MODULES, QUERY_PROVIDER_MODULE, SERVER_PAGE_MODULES, lazyPageModules } from './lazy-page-modules.ts';
 import { LAZY_PAGES } from './routes.tsx';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
@@ -21,5 +21,8 @@ describe('the server-side list of lazy page modules', () => {
     expect(lazyPageModules('/other/my-business-account')).toEqual([LAZY_PAGE_MODULES['other/my-business-account'], QUERY_PROVIDER_MODULE]);
     expect(lazyPageModules('/products')).toEqual([]);
     expect(lazyPageModules('/events/')).toEqual([]);
+    expect(lazyPageModules('/login')).toEqual([...SERVER_PAGE_MODULES.login]);
+    expect(lazyPageModules('/login/')).toEqual([...SERVER_PAGE_MODULES.login]);
+    expect(lazyPageModules('/login/x')).toEqual([]);
   });
 });

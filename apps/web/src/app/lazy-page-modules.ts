@@ -6,7 +6,6 @@
  * module the page loads.
  */
 export const LAZY_PAGE_MODULES: Record<string, string> = {
-  'login': 'src/app/routes/LoginPage.tsx',
   'verify-account': 'src/app/routes/VerifyAccountPage.tsx',
   'forgot-password': 'src/app/routes/ForgotPasswordPage.tsx',
   'reset-password': 'src/app/routes/ResetPasswordPage.tsx',
@@ -34,21 +33,30 @@ export const LAZY_PAGE_MODULES: Record<string, string> = {
   'business-sustainability/:slug': 'src/features/business-carbon/pages/BusinessCarbonPages.tsx',
 };
 
-/** The shop pages' own chunks (lazy sections of routes.tsx), linked with their server-rendered HTML. */
-export const SHOP_PAGE_MODULES = {
-  home: 'src/app/routes/HomePage.tsx',
-  catalog: 'src/app/routes/CatalogPage.tsx',
-  product: 'src/app/routes/ProductPage.tsx',
-} as const;
-
 /**
  * TanStack Query comes with the lazy pages (they are the ones that use it), loaded beside each
  * page's own chunk; the server preloads it with the page.
  */
 export const QUERY_PROVIDER_MODULE = 'src/app/query-provider.tsx';
 
-/** The source modules a lazy page at a path loads (its own and the query provider), for the server's preload links. */
+/**
+ * The chunks of the pages the server renders (lazy sections of routes.tsx), linked with their
+ * HTML: the shop pages and the login page.
+ */
+export const SERVER_PAGE_MODULES = {
+  home: ['src/app/routes/HomePage.tsx'],
+  catalog: ['src/app/routes/CatalogPage.tsx'],
+  product: ['src/app/routes/ProductPage.tsx'],
+  login: ['src/app/routes/LoginPage.tsx'],
+} as const;
+
+/**
+ * The source modules the page at a path loads, for the server's preload links with the app
+ * shell: a lazy page's own and the query provider. The login page is also sent as the shell to
+ * a visitor who is signed in (web.ts), so it is answered here too.
+ */
 export function lazyPageModules(pathname: string): string[] {
+  if (/^\/login\/*$/.test(pathname)) return [...SERVER_PAGE_MODULES.login];
   const module = lazyPageModule(pathname);
   return module ? [module, QUERY_PROVIDER_MODULE] : [];
 }

@@ -35,3 +35,8 @@ export function productTitle(name: string): string {
 }
 
 export const PRODUCT_NOT_FOUND_TITLE = `Product not found — ${SITE_NAME}`;
+
+export function loginTitle(tab: 'login' | 'register'): string {
+  return `${tab === 'register' ? 'Create account' : 'Log in'} — ${SITE_NAME}`;
+}
+export const LOGIN_DESCRIPTION = 'Log in or create a Carbonwise account to check out, follow your orders and see your carbon savings.';

@@ -9,7 +9,7 @@ import { RouteErrorBoundary } from './routes/RouteErrorBoundary.tsx';
  * The home, catalog and product pages are each their own chunk, so none carries another's code
  * (the catalog and product pages are often the first page of a visit from a search engine).
  * They are lazy sections, not lazy pages: the server renders them (it links each one's chunk
- * and CSS, SHOP_PAGE_MODULES in lazy-page-modules.ts), and in the browser the server markup
+ * and CSS, SERVER_PAGE_MODULES in lazy-page-modules.ts), and in the browser the server markup
  * stays as drawn until the chunk (preloaded with the entry) is there, then hydrates on its own.
  * After a click from another page the spinner holds the page area for the moment its code loads,
  * as for every lazy page (a skeleton per page would put its code back in every first load).
@@ -20,6 +20,13 @@ function shopPage(load: () => Promise<ComponentType<object>>) {
 const HomePage = shopPage(() => import('./routes/HomePage.tsx').then((module) => module.HomePage));
 const CatalogPage = shopPage(() => import('./routes/CatalogPage.tsx').then((module) => module.CatalogPage));
 const ProductPage = shopPage(() => import('./routes/ProductPage.tsx').then((module) => module.ProductPage));
+/**
+ * The login page is server-rendered too, for visitors who are not signed in (the server sends
+ * the app shell to those who are): its form paints with the HTML instead of after the JavaScript.
+ * Its forms stay disabled until hydrated (useHydrated), so nothing typed or submitted is lost.
+ * Unlike the other lazy pages it needs no TanStack Query, so it loads without it.
+ */
+const LoginPage = shopPage(() => import('./routes/LoginPage.tsx').then((module) => module.LoginPage));
 
 /** Any path without a route: rare, and only ever drawn in the browser, so it loads on demand. */
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
@@ -36,7 +43,6 @@ const loadBusinessCarbonPages = () => import('../features/business-carbon/pages/
  * together with the entry, not in a second wave.
  */
 export const LAZY_PAGES = [
-  { path: 'login', load: () => import('./routes/LoginPage.tsx'), name: 'LoginPage' },
   { path: 'verify-account', load: () => import('./routes/VerifyAccountPage.tsx'), name: 'VerifyAccountPage' },
   { path: 'forgot-password', load: () => import('./routes/ForgotPasswordPage.tsx'), name: 'ForgotPasswordPage' },
   { path: 'reset-password', load: () => import('./routes/ResetPasswordPage.tsx'), name: 'ResetPasswordPage' },
@@ -105,6 +111,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'products', element: <CatalogPage /> },
           { path: 'products/:slug', element: <ProductPage /> },
+          { path: 'login', element: <LoginPage /> },
           ...LAZY_PAGES.map(lazyPage),
           {
             path: '*',

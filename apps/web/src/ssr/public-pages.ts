@@ -2,11 +2,12 @@ import { matchPath } from 'react-router';
 import { parseKind, type ShopKind } from '../app/nav-items.ts';
 import { canonicalCatalogSearch, catalogKind } from '../features/products/catalog-url.ts';
 
-/** The pages the server renders: the shop's public pages. Everything else gets the app shell. */
+/** The pages the server renders: the shop's public pages and the login page. Everything else gets the app shell. */
 export type PublicPage =
   | { page: 'home'; kind: ShopKind }
   | { page: 'catalog'; kind: ShopKind; /** The search, normalised (canonicalCatalogSearch). */ search: string }
-  | { page: 'product'; slug: string };
+  | { page: 'product'; slug: string }
+  | { page: 'login'; tab: 'login' | 'register' };
 
 export function matchPublicPage(pathname: string, search: URLSearchParams): PublicPage | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -14,6 +15,19 @@ export function matchPublicPage(pathname: string, search: URLSearchParams): Publ
   if (path === '/products') return { page: 'catalog', kind: catalogKind(search), search: canonicalCatalogSearch(search) };
   const product = matchPath('/products/:slug', path);
   if (product?.params.slug) return { page: 'product', slug: product.params.slug };
+  if (path === '/login') return matchLoginPage(search);
+  return null;
+}
+
+/**
+ * /login and /login?tab=register, the addresses a visitor opens. Anything else in the address
+ * (next=, email=, loggedIn=false, a join code) changes what the page shows or does on arrival,
+ * from the browser's storage: such a visit gets the app shell and renders there.
+ */
+function matchLoginPage(search: URLSearchParams): PublicPage | null {
+  const keys = [...search.keys()];
+  if (keys.length === 0) return { page: 'login', tab: 'login' };
+  if (keys.length === 1 && keys[0] === 'tab' && search.get('tab') === 'register') return { page: 'login', tab: 'register' };
   return null;
 }
 
@@ -30,5 +44,7 @@ export function canonicalPath(page: PublicPage): string {
       return page.search ? `/products?${page.search}` : '/products';
     case 'product':
       return `/products/${encodeURIComponent(page.slug)}`;
+    case 'login':
+      return page.tab === 'register' ? '/login?tab=register' : '/login';
   }
 }

@@ -20,8 +20,12 @@ export class HtmlTemplate {
   private readonly manifest: Manifest;
   /** Files and CSS index.html already loads: never preloaded twice. */
   private readonly entry: { files: Set<string>; css: Set<string> };
+  private readonly webDistDir: string;
+  /** Each page stylesheet's <style> and disabled <link> (see inlineStylesheet), read once. */
+  private readonly inlined = new Map<string, string>();
 
   constructor(webDistDir: string) {
+    this.webDistDir = webDistDir;
     this.html = inlineEntryCss(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), webDistDir);
     const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
     this.manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -55,9 +59,19 @@ export class HtmlTemplate {
     for (const module of known) this.collect(module, seen, files, css);
     const links = [
       ...[...files].filter((file) => !this.entry.files.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ...[...css].filter((file) => !this.entry.css.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      // Inline like the entry's: a page's stylesheets (a few KB) would each hold the first paint for a request.
+      ...[...css].filter((file) => !this.entry.css.has(file)).map((file) => this.inlinedStylesheet(file)),
     ];
     return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  }
+
+  private inlinedStylesheet(file: string): string {
+    let tags = this.inlined.get(file);
+    if (tags === undefined) {
+      tags = inlineStylesheet(file, readFileSync(path.join(this.webDistDir, file), 'utf8'));
+      this.inlined.set(file, tags);
+    }
+    return tags;
   }
 
   /** A chunk with everything it imports statically: JavaScript files and CSS files. */
@@ -74,15 +88,19 @@ export class HtmlTemplate {
 }
 
 /**
- * The entry's CSS (a few KB compressed) goes inline, so the first paint waits for the HTML only,
- * not for stylesheet requests (the CSP allows inline styles). Each <link> stays, `disabled` so it
+ * The entry's CSS (a few KB compressed) goes inline, as do the page chunks' CSS files, so the
+ * first paint waits for the HTML only, not for stylesheet requests (the CSP allows inline styles). Each <link> stays, `disabled` so it
  * is not fetched: Vite's loader of lazy pages looks for a stylesheet link with that href before
  * adding one, and would otherwise load the same CSS again later and change the cascade order.
  */
 function inlineEntryCss(html: string, webDistDir: string): string {
-  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
-    const css = readFileSync(path.join(webDistDir, file), 'utf8');
-    if (/<\/style/i.test(css)) return link;
-    return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
-  });
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, file: string) =>
+    inlineStylesheet(file, readFileSync(path.join(webDistDir, file), 'utf8')),
+  );
+}
+
+/** A stylesheet as inline <style> plus its disabled <link>; the plain link if the CSS could close the element. */
+function inlineStylesheet(file: string, css: string): string {
+  if (/<\/style/i.test(css)) return `<link rel="stylesheet" crossorigin href="/${file}">`;
+  return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" disabled>`;
 }

@@ -17,6 +17,8 @@ export interface RenderedPage {
 
 export interface SsrModule {
   CURRENCY_COOKIE: string;
+  /** The session cookie's name (optional: older builds lack it, and render /login for everyone). */
+  SESSION_COOKIE?: string;
   currencyFromCookie(value: string | undefined): string;
   publicPageKey(url: string): string | null;
   /** Source modules (Vite manifest keys) a server-rendered page needs beside the entry (optional: older builds lack it). */

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { captureJoinCodes, joinStoredBusiness, takeJoinLanding, takeJoinOutcome } from '../../features/business/join-codes.ts';
 import { useToast } from '../../components/ui/useToast.ts';
 import { PageLoading } from './PageLoading.tsx';
+import { PageTitle } from './PageTitle.tsx';
+import { loginTitle } from '../page-meta.ts';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { getSession } from '../../features/session/index.ts';
+import { getSession } from '../../features/session/session-store.ts';
 import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { AuthPanel, type AuthTab } from '../../features/auth/components/AuthPanel.tsx';
 import { safeNextPath } from '../../features/auth/redirects.ts';
@@ -69,7 +71,7 @@ export function LoginPage() {
   const title = tab === 'register' ? 'Create your account' : 'Welcome back';
   return (
     <div className="container auth-page">
-      <title>{`${tab === 'register' ? 'Create account' : 'Log in'} — Carbonwise`}</title>
+      <PageTitle title={loginTitle(tab)} />
       <section className="auth-card" aria-labelledby="auth-title">
         <header className="auth-card__header">
           <h1 id="auth-title" className="auth-card__title">

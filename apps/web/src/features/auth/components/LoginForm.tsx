@@ -10,6 +10,7 @@ import { attempt, useSubmit } from '../../../components/form/useSubmit.ts';
 import { useDisplayCurrency } from '../../currency/currency-store.ts';
 import { signIn } from '../../session/sign-in.ts';
 import { login, resendRegistrationCode } from '../api/auth-api.ts';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 import '../../../components/form/form.css';
 
 type Field = 'email' | 'password';
@@ -78,25 +79,27 @@ export function LoginForm({ initialEmail = '', onSignedIn, onVerificationNeeded 
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} required />
-      <TextField {...form.field('password')} label="Password" type="password" autoComplete="current-password" required />
-      <div className="auth-form__meta">
-        <Link to="/forgot-password">Forgot password?</Link>
-      </div>
-      {error && (
-        <FormAlert>
-          <p>{error}</p>
-          {unverifiedEmail && (
-            <Button variant="secondary" size="sm" loading={resending} onClick={() => void resendAndVerify()}>
-              Send a new code and verify
-            </Button>
-          )}
-        </FormAlert>
-      )}
-      <Button type="submit" size="lg" fullWidth loading={sending}>
-        Log in
-      </Button>
+    <form noValidate onSubmit={submit}>
+      <HydratedFieldset>
+        <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} required />
+        <TextField {...form.field('password')} label="Password" type="password" autoComplete="current-password" required />
+        <div className="auth-form__meta">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        {error && (
+          <FormAlert>
+            <p>{error}</p>
+            {unverifiedEmail && (
+              <Button variant="secondary" size="sm" loading={resending} onClick={() => void resendAndVerify()}>
+                Send a new code and verify
+              </Button>
+            )}
+          </FormAlert>
+        )}
+        <Button type="submit" size="lg" fullWidth loading={sending}>
+          Log in
+        </Button>
+      </HydratedFieldset>
     </form>
   );
 }

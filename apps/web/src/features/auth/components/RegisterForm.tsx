@@ -10,6 +10,7 @@ import { keepSignUpProof } from '../sign-up-proof.ts';
 import { resetClientState } from '../../../lib/client-state.ts';
 import { register } from '../api/auth-api.ts';
 import { isCheckoutPath, safeNextPath } from '../redirects.ts';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'confirmPassword';
 
@@ -74,19 +75,21 @@ export function RegisterForm({ next, onRegistered }: RegisterFormProps) {
   });
 
   return (
-    <form className="form" noValidate onSubmit={submit}>
-      <div className="form__row">
-        <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" required />
-        <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" required />
-      </div>
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} required />
-      <NewPasswordField {...form.field('password')} label="Password" email={form.values.email} required />
-      <TextField {...form.field('confirmPassword')} label="Confirm password" type="password" autoComplete="new-password" required />
-      {error && <FormAlert>{error}</FormAlert>}
-      <Button type="submit" size="lg" fullWidth loading={sending}>
-        Create account
-      </Button>
-      <p className="auth-form__fine-print">We will email you a code to verify your address before you can log in.</p>
+    <form noValidate onSubmit={submit}>
+      <HydratedFieldset>
+        <div className="form__row">
+          <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" required />
+          <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" required />
+        </div>
+        <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} required />
+        <NewPasswordField {...form.field('password')} label="Password" email={form.values.email} required />
+        <TextField {...form.field('confirmPassword')} label="Confirm password" type="password" autoComplete="new-password" required />
+        {error && <FormAlert>{error}</FormAlert>}
+        <Button type="submit" size="lg" fullWidth loading={sending}>
+          Create account
+        </Button>
+        <p className="auth-form__fine-print">We will email you a code to verify your address before you can log in.</p>
+      </HydratedFieldset>
     </form>
   );
 }
