@@ -22,6 +22,9 @@ describe('carbon calculator state (spec §3)', () => {
     expect(computed.result).toEqual(calculateHousehold({ carbonCountryPerCapita: 4.526, houseHoldMembers: 2, income: 'medium' }));
     const after = calculatorReducer(state, { type: 'computed', total: computed.result.total });
     expect(after).toMatchObject({ totalCarbonEmissions: computed.result.total, localDataUpdated: true });
+    // The same total again leaves the state as it is, so the effect that reports it settles.
+    expect(calculatorReducer(after, { type: 'computed', total: computed.result.total })).toBe(after);
+    expect(calculatorReducer(after, { type: 'computed', total: 1 })).toMatchObject({ totalCarbonEmissions: 1 });
   });
 
   it('changes mark the result stale and unsaved; more meat raises the total', () => {

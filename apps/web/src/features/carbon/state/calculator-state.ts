@@ -53,6 +53,9 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
       return next;
     }
     case 'computed':
+      // The same state when nothing changed: the calculator dispatches this from an effect on its
+      // computation, which depends on the state, so a new object each time re-rendered it forever.
+      if (state.localDataUpdated && state.totalCarbonEmissions === action.total) return state;
       return { ...state, totalCarbonEmissions: action.total, localDataUpdated: true };
     case 'saved':
       return { ...state, apiUpdated: true };
