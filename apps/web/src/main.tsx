@@ -1,5 +1,5 @@
 import './lib/zod-jitless.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
@@ -34,8 +34,10 @@ const app = (
 );
 
 // A page's own chunk (preloaded beside the entry) hydrates when it arrives: its server markup
-// stays as drawn until then (lazy-section.tsx).
-if (ssrData) hydrateRoot(container, app);
+// stays as drawn until then (lazy-section.tsx). Hydrating in a transition lets React yield to the
+// browser every few milliseconds instead of hydrating the whole page in one long task, so a tap
+// or a scroll during hydration is answered at once (React Router's own browser entry does the same).
+if (ssrData) startTransition(() => hydrateRoot(container, app));
 else createRoot(container).render(app);
 
 // A referral parameter in the address (spec §4 Referral) is stored and taken out of the address;
