@@ -195,7 +195,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? orderPaymentHandler(app) });
 
   // Public pages are rendered from the same read model the catalog API serves.
-  await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog });
+  await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog, countries: reference.countries.countries });
   return app;
 }
 

@@ -266,6 +266,61 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('renders the carbon calculator for a visitor without a session: the visitor\'s country, its result, the country list to hydrate with', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    const countries = json(await app.inject({ url: '/api/v1/countries?show=yes&limit=255' })).data as { entity: string; countryCode: string }[];
+    const uk = countries.findIndex((country) => country.countryCode === 'GB');
+    const india = countries.findIndex((country) => country.countryCode === 'IN');
+    expect(uk).toBeGreaterThan(0);
+
+    const response = await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': 'fr;q=0.4, en-GB, en;q=0.9' } });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const markup = joined(rootMarkup(html));
+    expect(markup).toContain('<h1 class="carbon-page__title">Carbon calculator</h1>');
+    expect(markup).toMatch(new RegExp(`<option value="${uk}" selected="">United Kingdom</option>`));
+    // The result is drawn from the same contract function the browser and the server's save use.
+    expect(markup).toMatch(/data-testid="carbon-total">\d+\.\d t<span/);
+    expect(markup).toContain('United Kingdom average');
+    // Its fields are disabled until React has hydrated the page.
+    expect(markup).toContain('<fieldset class="form form--contents" disabled="" data-hydrating="">');
+    expect(html).toContain('<title>Carbon calculator — Carbonwise</title>');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/carbon-calculator"`);
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/CarbonCalculatorRoute.tsx'].file}">`);
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/query-provider.tsx'].file}">`);
+    const { data } = island(html);
+    expect(data.queries).toEqual([[['carbon', 'countries'], countries]]);
+    expect(data.languages).toEqual(['und-GB']);
+
+    // Another region, another page; no region the list knows, the first country.
+    const indian = (await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': 'hi-IN,en;q=0.8' } })).body;
+    expect(rootMarkup(indian)).toMatch(new RegExp(`<option value="${india}" selected="">India</option>`));
+    const none = (await app.inject({ url: '/carbon-calculator?utm_source=x', headers: { 'accept-language': 'fr, en-ZZ' } })).body;
+    expect(rootMarkup(none)).toMatch(new RegExp(`<option value="0" selected="">${countries[0]!.entity}</option>`));
+    expect(island(none).data.languages).toEqual([]);
+  });
+
+  it('keeps one rendered calculator per country, whatever the Accept-Language header says', async () => {
+    const first = await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': 'de-DE' } });
+    const again = await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': 'en-DE;q=0.9, x-junk;q=0.1' } });
+    expect(first.headers['x-render-cache']).toBe('miss');
+    expect(again.headers['x-render-cache']).toBe('hit');
+    expect(again.body).toBe(first.body);
+    const hostile = await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': `${'<script>'.repeat(500)}, q=; ;;, en-GB;q=2` } });
+    expect(hostile.statusCode).toBe(200);
+    expect(rootMarkup(hostile.body)).not.toContain('<script>');
+  });
+
+  it('sends the calculator as the app shell to a visitor with a session (their history and saving come from it)', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    const response = await app.inject({ url: '/carbon-calculator', headers: { cookie: 'JWTToken=some-token' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('id="ssr-data"');
+    expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/CarbonCalculatorRoute.tsx'].file}">`);
+    expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/query-provider.tsx'].file}">`);
+  });
+
   it('keeps zod out of the JavaScript the public pages load (no form there)', async () => {
     const html = (await app.inject({ url: `/products/${inStock.slug}` })).body;
     const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);

@@ -151,6 +151,39 @@ describe('server-rendered public pages in a real browser', () => {
     await context.close();
   });
 
+  it('shows the carbon calculator with JavaScript disabled: the visitor\'s country and its result, the fields disabled', async () => {
+    const context = await live.browser.newContext({ javaScriptEnabled: false, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/carbon-calculator`);
+    expect(await page.title()).toBe('Carbon calculator — Carbonwise');
+    expect(await page.locator('#carbon-country option:checked').innerText()).toBe('United Kingdom');
+    expect(await page.getByTestId('carbon-total').innerText()).toMatch(/^\d+\.\d t CO2e$/);
+    expect(await page.getByLabel('People in your household').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('hydrates the server-rendered calculator without fetching the countries again, and it computes', async () => {
+    const context = await live.browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const countryFetches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/countries')) countryFetches.push(request.url());
+    });
+    const response = await page.goto(`${live.server.url}/carbon-calculator`, { waitUntil: 'networkidle' });
+    expect(await response!.text()).toContain('id="ssr-data"');
+    const served = await page.getByTestId('carbon-total').innerText();
+    await expect.poll(() => page.getByLabel('People in your household').isEnabled()).toBe(true);
+    expect(await page.locator('#carbon-country option:checked').innerText()).toBe('United Kingdom');
+    expect(await page.getByTestId('carbon-total').innerText()).toBe(served);
+    // H1 of MODEL.md: 2 people in the United Kingdom, medium income, is 14.7 t.
+    await page.getByLabel('People in your household').fill('2');
+    await expect.poll(() => page.getByTestId('carbon-total').innerText()).toBe('14.7 t CO2e');
+    expect(countryFetches).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('reports no CSP violation on the pages loaded as the app shell', async () => {
     const page = await live.browser.newPage();
     const problems = watchConsole(page);

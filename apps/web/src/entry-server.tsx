@@ -8,7 +8,12 @@ import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { SERVER_PAGE_MODULES, lazyPageModules } from './app/lazy-page-modules.ts';
 import { preloadSections } from './app/lazy-section.tsx';
-import { LOGIN_DESCRIPTION, SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, loginTitle, productTitle } from './app/page-meta.ts';
+import { CALCULATOR_DESCRIPTION, CALCULATOR_TITLE, LOGIN_DESCRIPTION, SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, loginTitle, productTitle } from './app/page-meta.ts';
+import { setQuerySeed, type QuerySeed } from './app/query-seed.ts';
+import { COUNTRIES_QUERY_KEY } from './features/carbon/api/carbon-api.ts';
+import { defaultCountryIndex, languageRegion } from './features/carbon/state/calculator-state.ts';
+import type { Country } from './features/carbon/state/types.ts';
+import { parseAcceptLanguage, setRenderedLanguages } from './lib/visitor-languages.ts';
 import { CURRENCY_COOKIE, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { computeFacets, pageOf, selectProducts } from '@app/contract/catalog-query';
 import { CatalogCache, facetsKey, productPageKey, type CatalogSeed } from './features/products/api/catalog-cache.ts';
@@ -25,7 +30,8 @@ import { serializeForScript, type SsrData } from './ssr/ssr-data.ts';
  * it at start-up (apps/api/src/plugins/web/) and asks it for the public pages: home, catalog
  * and product pages are rendered to HTML from the catalog in memory, with the head tags search
  * engines and link previews read, and the state the browser needs to hydrate without fetching.
- * The login page is rendered too (for visitors who are not signed in, web.ts): it needs no data.
+ * The login page and the carbon calculator are rendered too (for visitors who are not signed in,
+ * web.ts): the login page needs no data, the calculator the country list (reference data).
  */
 
 /** What the renderer reads: the API's catalog snapshot has this shape. */
@@ -41,6 +47,10 @@ export interface RenderRequest {
   catalog: CatalogView;
   /** PUBLIC_URL, for canonical and Open Graph URLs. */
   publicUrl: string;
+  /** The calculator's country list (GET /v1/countries?show=yes&limit=255 as the API answers it). */
+  countries?: readonly Country[];
+  /** The request's Accept-Language: the calculator starts from the visitor's country. */
+  acceptLanguage?: string;
 }
 
 export interface RenderedPage {
@@ -80,6 +90,27 @@ export function publicPageModules(url: string): string[] {
   return page ? [...SERVER_PAGE_MODULES[page]] : [];
 }
 
+/**
+ * What, besides the path and currency, a page's HTML depends on: the calculator's starting
+ * country (a region code, '' when none matched). The server keeps one rendered page per variant,
+ * so the cache stays bounded by the country list whatever Accept-Language headers arrive.
+ */
+export function pageVariant(url: string, acceptLanguage: string | undefined, countries: readonly Country[] | undefined): string {
+  const parsed = new URL(url, 'http://localhost');
+  if (matchPublicPage(parsed.pathname, parsed.searchParams)?.page !== 'calculator') return '';
+  return calculatorRegion(acceptLanguage, countries) ?? '';
+}
+
+/** The country of the visitor's most preferred language that names one on the list, by code. */
+function calculatorRegion(acceptLanguage: string | undefined, countries: readonly Country[] | undefined): string | undefined {
+  if (!countries || countries.length === 0) return undefined;
+  const languages = parseAcceptLanguage(acceptLanguage);
+  const index = defaultCountryIndex(countries, languages);
+  // Index 0 is also the answer when nothing matched: only a real match is a region.
+  const code = countries[index]!.countryCode;
+  return languages.some((language) => languageRegion(language) === code) ? code : undefined;
+}
+
 let sectionsLoaded: Promise<unknown> | undefined;
 
 /** Renders a public page; null when the URL is not one (the caller serves the app shell). */
@@ -94,8 +125,11 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
   // Every lazy section's code (the pages' own chunks among them), loaded once: renderToString cannot wait for it.
   await (sectionsLoaded ??= preloadSections());
 
-  // renderToString is synchronous, so this per-request currency cannot leak into another render.
+  // renderToString is synchronous, so this per-request state cannot leak into another render.
   setRenderedCurrency(request.currency);
+  const calculator = page.page === 'calculator' ? calculatorState(request) : undefined;
+  setQuerySeed(calculator?.queries);
+  setRenderedLanguages(calculator?.languages ?? null);
   const html = renderToString(
     <StrictMode>
       <Providers catalog={new CatalogCache(seed)}>
@@ -105,10 +139,13 @@ export async function render(request: RenderRequest): Promise<RenderedPage | nul
       </Providers>
     </StrictMode>,
   );
+  setQuerySeed(undefined);
+  setRenderedLanguages(null);
 
   const data: SsrData = {
     currency: request.currency,
     catalog: seed,
+    ...calculator,
   };
   const notFound = page.page === 'product' && !product;
   return {
@@ -129,8 +166,19 @@ function pageSeed(page: PublicPage, product: Product | undefined, search: URLSea
     case 'home':
       return homeSeed(page.kind, request);
     case 'login':
+    case 'calculator':
       return {};
   }
+}
+
+/**
+ * The calculator's starting data: the country list, and the visitor's region as a language tag
+ * (`und-GB`) so the browser hydrates with the country the server chose (visitor-languages.ts).
+ */
+function calculatorState(request: RenderRequest): { queries: QuerySeed; languages: string[] } | undefined {
+  if (!request.countries) return undefined;
+  const region = calculatorRegion(request.acceptLanguage, request.countries);
+  return { queries: [[COUNTRIES_QUERY_KEY, request.countries]], languages: region ? [`und-${region}`] : [] };
 }
 
 /**
@@ -171,6 +219,7 @@ function pageHead(page: PublicPage, product: Product | undefined, request: Rende
   if (page.page === 'home') return { title: homeTitle(page.kind), description: SITE_DESCRIPTION, canonical };
   if (page.page === 'catalog') return { title: catalogTitle(page.kind), description: SITE_DESCRIPTION, canonical };
   if (page.page === 'login') return { title: loginTitle(page.tab), description: LOGIN_DESCRIPTION, canonical };
+  if (page.page === 'calculator') return { title: CALCULATOR_TITLE, description: CALCULATOR_DESCRIPTION, canonical };
   if (!product) return { title: PRODUCT_NOT_FOUND_TITLE, description: SITE_DESCRIPTION, canonical, noindex: true };
   return productHead(product, request.currency, request.publicUrl, productTitle(product.name));
 }

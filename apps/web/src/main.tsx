@@ -7,6 +7,8 @@ import { AppRoutes } from './app/router.tsx';
 import { CatalogCache } from './features/products/api/catalog-cache.ts';
 import { rememberCurrencyInCookie, setRenderedCurrency } from './features/currency/currency-store.ts';
 import { readSsrData } from './ssr/ssr-data.ts';
+import { setQuerySeed } from './app/query-seed.ts';
+import { setRenderedLanguages } from './lib/visitor-languages.ts';
 import { REFERRAL_PARAM_KEYS } from '@app/contract/chains-rules';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -17,7 +19,11 @@ import './styles/base.css';
  * as the empty app shell and are rendered here.
  */
 const ssrData = readSsrData(document);
-if (ssrData) setRenderedCurrency(ssrData.currency);
+if (ssrData) {
+  setRenderedCurrency(ssrData.currency);
+  setQuerySeed(ssrData.queries);
+  if (ssrData.languages) setRenderedLanguages(ssrData.languages);
+}
 const catalog = new CatalogCache(ssrData?.catalog);
 
 const container = document.getElementById('root');
@@ -37,8 +43,13 @@ const app = (
 // stays as drawn until then (lazy-section.tsx). Hydrating in a transition lets React yield to the
 // browser every few milliseconds instead of hydrating the whole page in one long task, so a tap
 // or a scroll during hydration is answered at once (React Router's own browser entry does the same).
-if (ssrData) startTransition(() => hydrateRoot(container, app));
-else createRoot(container).render(app);
+if (ssrData) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}
 
 // A referral parameter in the address (spec §4 Referral) is stored and taken out of the address;
 // its code loads only on such a visit. The rendered page does not depend on it, so hydration is unaffected.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Country } from '@app/contract';
 import fastifyStatic from '@fastify/static';
 import { send } from './error-handler.ts';
 import type { CatalogSnapshot } from '../modules/catalog/catalog.read-model.ts';
@@ -13,17 +14,19 @@ export interface WebOptions {
   webDistDir: string;
   /** The catalog the public pages are rendered from (the read model's snapshot). */
   catalog: { snapshot(): CatalogSnapshot };
+  /** The country list the carbon calculator page is rendered with. */
+  countries?: readonly Country[];
 }
 
 /**
  * Serves the built web app from apps/web/dist:
  * - assets with their build-time .br/.gz twins, chosen by Accept-Encoding;
  * - the public pages (/, /products, /products/:slug) rendered on the server (./web/), and
- *   /login for visitors without a session (one who has one is sent on by the app shell);
+ *   /login and /carbon-calculator for visitors without a session (those with one get the app shell);
  * - every other page as the app shell (index.html), preloading that page's lazy chunk.
  * Unknown /api paths get the 404 envelope instead.
  */
-export async function registerWeb(app: FastifyInstance, { webDistDir, catalog }: WebOptions) {
+export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, countries }: WebOptions) {
   const hasWeb = existsSync(path.join(webDistDir, 'index.html')) && existsSync(path.join(webDistDir, '.vite', 'manifest.json'));
   let ssr: SsrModule | null = null;
   let template: HtmlTemplate | null = null;
@@ -42,7 +45,7 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog }:
     });
     template = new HtmlTemplate(webDistDir);
     ssr = await loadSsrModule(webDistDir);
-    if (ssr) pages = createPageRenderer({ ssr, template, catalog, publicUrl: app.config.publicUrl });
+    if (ssr) pages = createPageRenderer({ ssr, template, catalog, publicUrl: app.config.publicUrl, countries });
     else app.log.warn('apps/web/dist-ssr is missing: public pages are served as the app shell (run `npm run build`)');
   }
 
@@ -62,7 +65,7 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog }:
     const pathname = request.url.split('?')[0]!;
     if (!pages || !ssr) return sendShell(request, reply, pathname);
     try {
-      const page = await pages.render(request.url, readCookie(request.headers.cookie, ssr.CURRENCY_COOKIE));
+      const page = await pages.render(request.url, readCookie(request.headers.cookie, ssr.CURRENCY_COOKIE), request.headers['accept-language']);
       if (!page) return sendShell(request, reply, pathname);
       reply.header('x-render-cache', page.cache);
       return sendHtml(request, reply, page.status, page.body);
@@ -79,11 +82,14 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog }:
     app.get('/', page, servePage);
     app.get('/products', page, servePage);
     app.get('/products/:slug', page, servePage);
-    app.get('/login', page, (request, reply) => {
-      // The login page sends a signed-in visitor on, from the browser's session: no HTML to draw.
-      const signedIn = ssr?.SESSION_COOKIE && readCookie(request.headers.cookie, ssr.SESSION_COOKIE);
-      return signedIn ? sendShell(request, reply, '/login') : servePage(request, reply);
-    });
+    // The login page sends a signed-in visitor on, and the calculator shows them their history and
+    // saving, from the browser's session: they get the app shell, everyone else the HTML.
+    for (const pathname of ['/login', '/carbon-calculator']) {
+      app.get(pathname, page, (request, reply) => {
+        const signedIn = ssr?.SESSION_COOKIE && readCookie(request.headers.cookie, ssr.SESSION_COOKIE);
+        return signedIn ? sendShell(request, reply, pathname) : servePage(request, reply);
+      });
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {

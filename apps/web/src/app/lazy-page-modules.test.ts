@@ -24,5 +24,7 @@ describe('the server-side list of lazy page modules', () => {
     expect(lazyPageModules('/login')).toEqual([...SERVER_PAGE_MODULES.login]);
     expect(lazyPageModules('/login/')).toEqual([...SERVER_PAGE_MODULES.login]);
     expect(lazyPageModules('/login/x')).toEqual([]);
+    expect(lazyPageModules('/carbon-calculator')).toEqual(['src/app/routes/CarbonCalculatorRoute.tsx', QUERY_PROVIDER_MODULE]);
+    expect(lazyPageModules('/carbon-calculator/x')).toEqual([]);
   });
 });

@@ -10,7 +10,6 @@ export const LAZY_PAGE_MODULES: Record<string, string> = {
   'forgot-password': 'src/app/routes/ForgotPasswordPage.tsx',
   'reset-password': 'src/app/routes/ResetPasswordPage.tsx',
   'account': 'src/app/routes/AccountPage.tsx',
-  'carbon-calculator': 'src/app/routes/CarbonCalculatorRoute.tsx',
   'account/sustainability': 'src/features/carbon/pages/SustainabilityEditorPage.tsx',
   'wishlist': 'src/features/wishlist/pages/WishlistPage.tsx',
   'other/cart': 'src/app/routes/CartPage.tsx',
@@ -41,22 +40,24 @@ export const QUERY_PROVIDER_MODULE = 'src/app/query-provider.tsx';
 
 /**
  * The chunks of the pages the server renders (lazy sections of routes.tsx), linked with their
- * HTML: the shop pages and the login page.
+ * HTML: the shop pages, the login page and the carbon calculator.
  */
 export const SERVER_PAGE_MODULES = {
   home: ['src/app/routes/HomePage.tsx'],
   catalog: ['src/app/routes/CatalogPage.tsx'],
   product: ['src/app/routes/ProductPage.tsx'],
   login: ['src/app/routes/LoginPage.tsx'],
+  calculator: ['src/app/routes/CarbonCalculatorRoute.tsx', QUERY_PROVIDER_MODULE],
 } as const;
 
 /**
  * The source modules the page at a path loads, for the server's preload links with the app
- * shell: a lazy page's own and the query provider. The login page is also sent as the shell to
- * a visitor who is signed in (web.ts), so it is answered here too.
+ * shell: a lazy page's own and the query provider. The login page and the calculator are also sent
+ * as the shell to a visitor who is signed in (web.ts), so they are answered here too.
  */
 export function lazyPageModules(pathname: string): string[] {
   if (/^\/login\/*$/.test(pathname)) return [...SERVER_PAGE_MODULES.login];
+  if (/^\/carbon-calculator\/*$/.test(pathname)) return [...SERVER_PAGE_MODULES.calculator];
   const module = lazyPageModule(pathname);
   return module ? [module, QUERY_PROVIDER_MODULE] : [];
 }

@@ -40,3 +40,6 @@ export function loginTitle(tab: 'login' | 'register'): string {
   return `${tab === 'register' ? 'Create account' : 'Log in'} — ${SITE_NAME}`;
 }
 export const LOGIN_DESCRIPTION = 'Log in or create a Carbonwise account to check out, follow your orders and see your carbon savings.';
+
+export const CALCULATOR_TITLE = `Carbon calculator — ${SITE_NAME}`;
+export const CALCULATOR_DESCRIPTION = "Estimate your household's yearly carbon footprint and your flights' emissions, with the method and sources shown.";

@@ -27,6 +27,18 @@ const ProductPage = shopPage(() => import('./routes/ProductPage.tsx').then((modu
  * Unlike the other lazy pages it needs no TanStack Query, so it loads without it.
  */
 const LoginPage = shopPage(() => import('./routes/LoginPage.tsx').then((module) => module.LoginPage));
+/**
+ * The carbon calculator too, for visitors who are not signed in (signed-in ones get the app
+ * shell: their history and saving depend on the session). It uses TanStack Query, which comes
+ * with it; the server sends the country list it was drawn with in the data island (query-seed.ts).
+ */
+const CalculatorPage = shopPage(() =>
+  Promise.all([import('./routes/CarbonCalculatorRoute.tsx'), import('./query-provider.tsx')]).then(([{ CarbonCalculatorRoute }, { AppQueryProvider }]) => () => (
+    <AppQueryProvider>
+      <CarbonCalculatorRoute />
+    </AppQueryProvider>
+  )),
+);
 
 /** Any path without a route: rare, and only ever drawn in the browser, so it loads on demand. */
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
@@ -47,7 +59,6 @@ export const LAZY_PAGES = [
   { path: 'forgot-password', load: () => import('./routes/ForgotPasswordPage.tsx'), name: 'ForgotPasswordPage' },
   { path: 'reset-password', load: () => import('./routes/ResetPasswordPage.tsx'), name: 'ResetPasswordPage' },
   { path: 'account', load: () => import('./routes/AccountPage.tsx'), name: 'AccountPage' },
-  { path: 'carbon-calculator', load: () => import('./routes/CarbonCalculatorRoute.tsx'), name: 'CarbonCalculatorRoute' },
   { path: 'account/sustainability', load: () => import('../features/carbon/pages/SustainabilityEditorPage.tsx'), name: 'SustainabilityEditorPage' },
   { path: 'wishlist', load: () => import('../features/wishlist/pages/WishlistPage.tsx'), name: 'WishlistPage' },
   { path: 'other/cart', load: () => import('./routes/CartPage.tsx'), name: 'CartPage' },
@@ -112,6 +123,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'products', element: <CatalogPage /> },
           { path: 'products/:slug', element: <ProductPage /> },
           { path: 'login', element: <LoginPage /> },
+          { path: 'carbon-calculator', element: <CalculatorPage /> },
           ...LAZY_PAGES.map(lazyPage),
           {
             path: '*',

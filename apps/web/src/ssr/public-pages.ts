@@ -2,12 +2,13 @@ import { matchPath } from 'react-router';
 import { parseKind, type ShopKind } from '../app/nav-items.ts';
 import { canonicalCatalogSearch, catalogKind } from '../features/products/catalog-url.ts';
 
-/** The pages the server renders: the shop's public pages and the login page. Everything else gets the app shell. */
+/** The pages the server renders: the shop's public pages, the login page and the carbon calculator. Everything else gets the app shell. */
 export type PublicPage =
   | { page: 'home'; kind: ShopKind }
   | { page: 'catalog'; kind: ShopKind; /** The search, normalised (canonicalCatalogSearch). */ search: string }
   | { page: 'product'; slug: string }
-  | { page: 'login'; tab: 'login' | 'register' };
+  | { page: 'login'; tab: 'login' | 'register' }
+  | { page: 'calculator' };
 
 export function matchPublicPage(pathname: string, search: URLSearchParams): PublicPage | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -16,6 +17,8 @@ export function matchPublicPage(pathname: string, search: URLSearchParams): Publ
   const product = matchPath('/products/:slug', path);
   if (product?.params.slug) return { page: 'product', slug: product.params.slug };
   if (path === '/login') return matchLoginPage(search);
+  // The calculator reads nothing from its address: any query shares the one page.
+  if (path === '/carbon-calculator') return { page: 'calculator' };
   return null;
 }
 
@@ -46,5 +49,7 @@ export function canonicalPath(page: PublicPage): string {
       return `/products/${encodeURIComponent(page.slug)}`;
     case 'login':
       return page.tab === 'register' ? '/login?tab=register' : '/login';
+    case 'calculator':
+      return '/carbon-calculator';
   }
 }

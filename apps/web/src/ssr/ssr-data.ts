@@ -1,5 +1,6 @@
 import type { Currency } from '@app/contract/money';
 import type { CatalogSeed } from '../features/products/api/catalog-cache.ts';
+import type { QuerySeed } from '../app/query-seed.ts';
 
 /**
  * What a server-rendered page hands the browser so hydration starts from exactly the state the
@@ -12,6 +13,10 @@ export const SSR_DATA_ID = 'ssr-data';
 export interface SsrData {
   currency: Currency;
   catalog: CatalogSeed;
+  /** Query data of a page that uses TanStack Query (the calculator's countries), by query key. */
+  queries?: QuerySeed;
+  /** The languages the page was rendered for (the calculator's default country), see visitor-languages.ts. */
+  languages?: string[];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Country } from '@app/contract';
 import type { CatalogSnapshot } from '../../modules/catalog/catalog.read-model.ts';
 import { encodeBody, type EncodedBody } from './encoding.ts';
 import type { HtmlTemplate } from './html-template.ts';
@@ -42,19 +43,22 @@ export function createPageRenderer(options: {
   template: HtmlTemplate;
   catalog: { snapshot(): CatalogSnapshot };
   publicUrl: string;
+  /** The calculator's country list (reference data: fixed while the process runs). */
+  countries?: readonly Country[];
 }) {
-  const { ssr, template, catalog, publicUrl } = options;
+  const { ssr, template, catalog, publicUrl, countries } = options;
   const cache = new Map<string, CachedPage>();
   const queryCache = new Map<string, CachedPage>();
 
   return {
     /** The page at `url` in the currency the cookie names; null when the URL is not a public page. */
-    async render(url: string, currencyCookie: string | undefined): Promise<PageResponse | null> {
+    async render(url: string, currencyCookie: string | undefined, acceptLanguage?: string): Promise<PageResponse | null> {
       const page = ssr.publicPageKey(url);
       if (!page) return null;
       const snapshot = catalog.snapshot();
       const currency = ssr.currencyFromCookie(currencyCookie);
-      const key = `${page}|${currency}`;
+      const variant = ssr.pageVariant?.(page, acceptLanguage, countries) ?? '';
+      const key = `${page}|${currency}|${variant}`;
       const store = isQueryPage(page) ? queryCache : cache;
       const cached = store.get(key);
       if (cached && cached.version === snapshot.version) {
@@ -66,7 +70,7 @@ export function createPageRenderer(options: {
         return { status: cached.status, body: cached.body, cache: 'hit' };
       }
 
-      const rendered = await ssr.render({ url: page, currency, catalog: snapshot, publicUrl });
+      const rendered = await ssr.render({ url: page, currency, catalog: snapshot, publicUrl, countries, acceptLanguage });
       if (!rendered) return null;
       const body = encodeBody(template.page(rendered.head, rendered.html, rendered.data, ssr.publicPageModules?.(page) ?? []));
       if (rendered.status === 200) {

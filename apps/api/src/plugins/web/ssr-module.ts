@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Product } from '@app/contract';
+import type { Country, Product } from '@app/contract';
 
 /**
  * What the web's server bundle (apps/web/src/entry-server.tsx, built by `npm run build` into
@@ -21,6 +21,8 @@ export interface SsrModule {
   SESSION_COOKIE?: string;
   currencyFromCookie(value: string | undefined): string;
   publicPageKey(url: string): string | null;
+  /** What else a page's HTML depends on (the calculator's starting country), '' for most pages (optional: older builds lack it). */
+  pageVariant?(url: string, acceptLanguage: string | undefined, countries: readonly Country[] | undefined): string;
   /** Source modules (Vite manifest keys) a server-rendered page needs beside the entry (optional: older builds lack it). */
   publicPageModules?(url: string): string[];
   /** Source modules (Vite manifest keys) the lazy page at a path loads; empty when none. */
@@ -30,6 +32,8 @@ export interface SsrModule {
     currency: string;
     catalog: { products: readonly Product[]; bySlug(slug: string): Product | undefined };
     publicUrl: string;
+    countries?: readonly Country[];
+    acceptLanguage?: string;
   }): Promise<RenderedPage | null>;
 }
 

@@ -1,7 +1,17 @@
 import { CarbonCalculatorPage } from '../../features/carbon/pages/CarbonCalculatorPage.tsx';
+import { CALCULATOR_TITLE } from '../page-meta.ts';
+import { PageTitle } from './PageTitle.tsx';
 import { useOffsetGap } from './use-offset-gap.ts';
 
-/** /carbon-calculator with the one-click "fill my cart with offsets" wired to the cart. */
+/**
+ * /carbon-calculator with the one-click "fill my cart with offsets" wired to the cart. Server-rendered
+ * for visitors who are not signed in (the server writes its <title>; PageTitle keeps it after moves).
+ */
 export function CarbonCalculatorRoute() {
-  return <CarbonCalculatorPage onOffsetGap={useOffsetGap()} />;
+  return (
+    <>
+      <PageTitle title={CALCULATOR_TITLE} />
+      <CarbonCalculatorPage onOffsetGap={useOffsetGap()} />
+    </>
+  );
 }

@@ -25,9 +25,12 @@ export async function getCountries(): Promise<Country[]> {
   return response.data.data;
 }
 
+/** The country list's query key: also the key the server seeds it under on a rendered calculator page. */
+export const COUNTRIES_QUERY_KEY = ['carbon', 'countries'] as const;
+
 export function useCountries() {
   // Reference data: changes only when the server is re-seeded.
-  return useQuery({ queryKey: ['carbon', 'countries'], queryFn: getCountries, staleTime: 60 * 60 * 1000, retry: 1 });
+  return useQuery({ queryKey: COUNTRIES_QUERY_KEY, queryFn: getCountries, staleTime: 60 * 60 * 1000, retry: 1 });
 }
 
 /** Airport type-ahead (`GET /api/airports?q=&limit=`). */

@@ -4,8 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CARBON_LIMITS, WORLD_PER_CAPITA } from '@app/contract/carbon';
 import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/session-store.ts';
+import { visitorLanguages } from '../../../lib/visitor-languages.ts';
 import { footprintKeys, saveFootprint, useCountries } from '../api/carbon-api.ts';
 import { calculatorReducer, computeHousehold, defaultCountryIndex, householdInputs, INITIAL_CALCULATOR_STATE } from '../state/calculator-state.ts';
 import { formatTonnes, HOUSEHOLD_COMPONENT_LABELS } from '../state/format.ts';
@@ -19,8 +21,12 @@ import { LevelChoice } from './LevelChoice.tsx';
  */
 export function HouseholdCalculator() {
   const countries = useCountries();
-  const [state, dispatch] = useReducer(calculatorReducer, INITIAL_CALCULATOR_STATE);
-  const [countryChosen, setCountryChosen] = useState(false);
+  // With the list at hand (a server-rendered page, or a visit after it loaded) the first render
+  // already shows the visitor's region, so the server's HTML and hydration agree.
+  const [state, dispatch] = useReducer(calculatorReducer, countries.data, (known) =>
+    known ? { ...INITIAL_CALCULATOR_STATE, dataIndex: defaultCountryIndex(known, visitorLanguages()) } : INITIAL_CALCULATOR_STATE,
+  );
+  const [countryChosen, setCountryChosen] = useState(countries.data !== undefined);
   const isLoggedIn = useSession((session) => session.isLoggedIn);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -31,7 +37,7 @@ export function HouseholdCalculator() {
   useEffect(() => {
     if (!list || countryChosen) return;
     setCountryChosen(true);
-    dispatch({ type: 'change', changes: { dataIndex: defaultCountryIndex(list, navigator.languages ?? [navigator.language]) } });
+    dispatch({ type: 'change', changes: { dataIndex: defaultCountryIndex(list, visitorLanguages()) } });
   }, [list, countryChosen]);
 
   const computation = useMemo(() => (list ? computeHousehold(state, list) : undefined), [state, list]);
@@ -94,6 +100,8 @@ export function HouseholdCalculator() {
         <h2 id="household-title" className="carbon-card__title">
           Your household
         </h2>
+        {/* Server-rendered: a choice made before the page is live would not reach the result. */}
+        <HydratedFieldset layout="contents">
         <div className="field">
           <label htmlFor="carbon-country" className="field__label">
             Country
@@ -147,6 +155,7 @@ export function HouseholdCalculator() {
         <LevelChoice name="houseSize" legend="Size of your home" value={state.houseSize} onChange={(houseSize) => dispatch({ type: 'change', changes: { houseSize } })} />
         <LevelChoice name="airTravel" legend="Flying" hint="Low: none. Medium: a short return trip a year. High: a long-haul return trip a year." value={state.airTravel} onChange={(airTravel) => dispatch({ type: 'change', changes: { airTravel } })} />
         <LevelChoice name="meatConsumption" legend="Meat in your meals" value={state.meatConsumption} onChange={(meatConsumption) => dispatch({ type: 'change', changes: { meatConsumption } })} />
+        </HydratedFieldset>
         {/* Phones only (CSS); the result below is the one read out to screen readers. */}
         <div className="carbon-mobile-total" aria-hidden="true">
           <span>Yearly footprint</span>

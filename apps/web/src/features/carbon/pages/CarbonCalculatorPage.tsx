@@ -11,7 +11,6 @@ export function CarbonCalculatorPage({ onOffsetGap }: { onOffsetGap?: OffsetGap 
   const isLoggedIn = useSession((session) => session.isLoggedIn);
   return (
     <div className="container carbon-page">
-      <title>Carbon calculator — Carbonwise</title>
       <header className="carbon-page__header">
         <h1 className="carbon-page__title">Carbon calculator</h1>
         <p className="carbon-page__lead">Estimate your household's yearly footprint in a minute. Every change updates the result at once.</p>

@@ -100,10 +100,15 @@ export function householdInputs(state: CalculatorInput, countries: readonly Coun
   };
 }
 
+/** The region a language tag names (en-GB → GB, zh-Hant-TW → TW), if any. */
+export function languageRegion(language: string): string | undefined {
+  return /-([A-Za-z]{2})\b/.exec(language)?.[1]?.toUpperCase();
+}
+
 /** The list index of the visitor's region (en-GB → United Kingdom), else 0. */
 export function defaultCountryIndex(countries: readonly Country[], languages: readonly string[]): number {
   for (const language of languages) {
-    const region = /-([A-Za-z]{2})\b/.exec(language)?.[1]?.toUpperCase();
+    const region = languageRegion(language);
     const index = region ? countries.findIndex((country) => country.countryCode === region) : -1;
     if (index >= 0) return index;
   }
