@@ -18,8 +18,9 @@ import { CartLayout, CartLoadError, CartLoading } from './CartLayout.tsx';
 export function GuestCart() {
   const toast = useToast();
   const currency = useDisplayCurrency();
-  const products = useProducts();
   const [lines, setLines] = useState(readGuestCart);
+  // The catalog prices the lines; an empty cart has none to price.
+  const products = useProducts({ enabled: lines.length > 0 });
 
   function update(line: CartLineView, quantity: number, message: string) {
     setCartCount(setGuestLineQuantity(line.guest!, quantity));

@@ -39,11 +39,17 @@ function toRead<T>(entry: CatalogEntry<T>, refetch: () => Promise<void>): Catalo
   };
 }
 
-/** `GET v1/products?showDetails=1`, cached; fetched on mount when missing or stale. */
-export function useProducts(): CatalogRead<Product[]> {
+/**
+ * `GET v1/products?showDetails=1`, cached; fetched on mount when missing or stale. `enabled:
+ * false` holds the fetch (an empty guest cart needs no catalog: it is ~1.4 MB of JSON to parse
+ * with the data set's 564 products).
+ */
+export function useProducts({ enabled = true }: { enabled?: boolean } = {}): CatalogRead<Product[]> {
   const cache = useCatalogCache();
   const entry = useSyncExternalStore(cache.subscribe, () => cache.listEntry(), () => cache.listEntry());
-  useEffect(() => void cache.loadList(), [cache]);
+  useEffect(() => {
+    if (enabled) void cache.loadList();
+  }, [cache, enabled]);
   return toRead(entry, () => cache.loadList(true));
 }
 
