@@ -64,7 +64,8 @@ export const latencySection: BenchSection = {
         },
       },
       { name: 'GET / (server-rendered home)', requests: 300, p95TargetMs: 5, run: (b) => getAsSent(`${b}/`) },
-      { name: 'GET /login (web app shell)', requests: 300, p95TargetMs: 5, run: (b) => getAsSent(`${b}/login`) },
+      { name: 'GET /login (server-rendered)', requests: 300, p95TargetMs: 5, run: (b) => getAsSent(`${b}/login`) },
+      { name: 'GET /account (web app shell)', requests: 300, p95TargetMs: 5, run: (b) => getAsSent(`${b}/account`) },
     ];
     const rows: BenchSectionResult['rows'] = [];
     const targets = [];
