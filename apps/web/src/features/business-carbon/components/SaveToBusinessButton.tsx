@@ -1,5 +1,6 @@
 import type { SaveBusinessCarbonBody } from '@app/contract/business-carbon';
-import { Button, useToast } from '../../../components/ui/index.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { useToast } from '../../../components/ui/useToast.ts';
 import { useSession } from '../../session/session-store.ts';
 import { readStoredUserId, useJoinedBusiness, useMyBusiness } from '../../business/api.ts';
 import { useSaveToBusiness } from '../api.ts';

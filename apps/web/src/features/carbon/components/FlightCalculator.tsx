@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { calculateFlights, CABIN_CLASSES, CarbonInputError, type CabinClass } from '@app/contract/carbon';
-import { Button, useToast } from '../../../components/ui/index.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { useToast } from '../../../components/ui/useToast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/session-store.ts';
 import { footprintKeys, saveFootprint } from '../api/carbon-api.ts';

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedFootprint } from '@app/contract/footprints';
-import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { useToast } from '../../../components/ui/useToast.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteFootprint, footprintKeys, useFootprints, useOffsetsRetired } from '../api/carbon-api.ts';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from '../../../components/ui/index.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { getPublicProfile, profileKeys, useCountries } from '../api/carbon-api.ts';
 import { ProfileView } from '../components/ProfileView.tsx';

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from '../../../components/ui/index.ts';
+import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { loginPath } from '../../auth/redirects.ts';
 import { useSession } from '../../session/session-store.ts';
