@@ -90,14 +90,17 @@ export function publicPageModules(url: string): string[] {
   return page ? [...SERVER_PAGE_MODULES[page]] : [];
 }
 
+const CALCULATOR_PAGE_KEY = canonicalPath({ page: 'calculator' });
+
 /**
  * What, besides the path and currency, a page's HTML depends on: the calculator's starting
  * country (a region code, '' when none matched). The server keeps one rendered page per variant,
  * so the cache stays bounded by the country list whatever Accept-Language headers arrive.
  */
-export function pageVariant(url: string, acceptLanguage: string | undefined, countries: readonly Country[] | undefined): string {
-  const parsed = new URL(url, 'http://localhost');
-  if (matchPublicPage(parsed.pathname, parsed.searchParams)?.page !== 'calculator') return '';
+export function pageVariant(pageKey: string, acceptLanguage: string | undefined, countries: readonly Country[] | undefined): string {
+  // Asked on every page request, cache hits included, with the key publicPageKey made: a string
+  // comparison, not a second parse of the URL.
+  if (pageKey !== CALCULATOR_PAGE_KEY) return '';
   return calculatorRegion(acceptLanguage, countries) ?? '';
 }
 

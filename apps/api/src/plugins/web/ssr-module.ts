@@ -21,8 +21,8 @@ export interface SsrModule {
   SESSION_COOKIE?: string;
   currencyFromCookie(value: string | undefined): string;
   publicPageKey(url: string): string | null;
-  /** What else a page's HTML depends on (the calculator's starting country), '' for most pages (optional: older builds lack it). */
-  pageVariant?(url: string, acceptLanguage: string | undefined, countries: readonly Country[] | undefined): string;
+  /** What else a page's HTML depends on (the calculator's starting country), by its publicPageKey; '' for most pages (optional: older builds lack it). */
+  pageVariant?(pageKey: string, acceptLanguage: string | undefined, countries: readonly Country[] | undefined): string;
   /** Source modules (Vite manifest keys) a server-rendered page needs beside the entry (optional: older builds lack it). */
   publicPageModules?(url: string): string[];
   /** Source modules (Vite manifest keys) the lazy page at a path loads; empty when none. */
