@@ -1,29 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@app/contract';
 import { MAX_CACHED_QUERY_PAGES } from '../src/plugins/web/page-renderer.ts';
 import { createCatalogWrites } from '../src/modules/catalog/catalog.writes.ts';
 import { createTestApp, json } from './helper.ts';
+import { PUBLIC_URL, ensureWebBuilt, island, rootMarkup } from './web-ssr-helpers.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const PUBLIC_URL = 'https://shop.example.com';
-
-function ensureWebBuilt() {
-  if (existsSync(path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js')) && existsSync(path.join(repoRoot, 'apps/web/dist/.vite/manifest.json'))) return;
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'ignore' });
-}
-
-function rootMarkup(html: string): string {
-  return html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="ssr-data">'));
-}
-function island(html: string) {
-  const match = html.match(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/);
-  if (!match) throw new Error('no data island');
-  return JSON.parse(match[1]!);
-}
 const shown = (markup: string, product: Product) => markup.includes(`>${product.name.replace(/&/g, '&amp;')}</a>`);
 
 describe('server-rendered catalog with search, filters, sort and pages', () => {
@@ -55,7 +37,7 @@ describe('server-rendered catalog with search, filters, sort and pages', () => {
     expect(markup).toMatch(new RegExp(`aria-label="${gold.name} \\(${gold.count}\\)"`));
     expect(markup).toMatch(/type="checkbox" checked=""/);
     // Hydration starts from the same data: the island holds the page and the facets.
-    const data = island(response.body);
+    const { data } = island(response.body);
     expect(Object.values(data.catalog.pages)[0]).toMatchObject({ meta: api.meta });
     expect(Object.values(data.catalog.facets)[0]).toEqual(facets);
     expect(response.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products?standard=gold-standard&amp;sort=name" />`);
@@ -93,7 +75,7 @@ describe('server-rendered catalog with search, filters, sort and pages', () => {
     const markup = rootMarkup(response.body);
     expect(markup).toContain('aria-busy="true"');
     expect(products.some((product) => shown(markup, product))).toBe(false);
-    expect(island(response.body).catalog).toEqual({});
+    expect(island(response.body).data.catalog).toEqual({});
   });
 
   it('caches a query page under its normal form, drops unknown parameters, and follows catalog changes', async () => {

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,30 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { registerWeb } from '../src/plugins/web.ts';
 import type { CatalogSnapshot } from '../src/modules/catalog/catalog.read-model.ts';
 import { createTestApp, json } from './helper.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const webDist = path.join(repoRoot, 'apps/web/dist');
-const PUBLIC_URL = 'https://shop.example.com';
-
-/** These tests read the real build: client bundle, manifest, precompressed files and the SSR bundle. */
-function ensureWebBuilt() {
-  if (existsSync(path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js')) && existsSync(path.join(webDist, '.vite/manifest.json'))) return;
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'ignore' });
-}
-
-/** Text React rendered from several parts (`{total} items`) has comment markers between them. */
-const joined = (markup: string) => markup.replaceAll('<!-- -->', '');
-
-/** The markup React rendered into #root (the data island after it holds what hydration needs). */
-function rootMarkup(html: string): string {
-  return html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="ssr-data">'));
-}
-
-function island(html: string) {
-  const match = html.match(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/);
-  if (!match) throw new Error('no data island');
-  return { raw: match[1]!, data: JSON.parse(match[1]!) };
-}
+import { PUBLIC_URL, ensureWebBuilt, expectInlined, island, joined, readManifest, rootMarkup, scriptsOf, sourcesOf, webDist } from './web-ssr-helpers.ts';
 
 function jsonLd(html: string) {
   const match = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
@@ -43,24 +19,6 @@ function jsonLd(html: string) {
 
 function meta(html: string, attribute: 'name' | 'property', key: string): string | undefined {
   return html.match(new RegExp(`<meta ${attribute}="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`))?.[1];
-}
-
-/**
- * The source files a built chunk was made from (its source map). The bundler's own runtime
- * chunk has no map and no sources: it is a few hundred bytes of module-loading glue.
- */
-function sourcesOf(script: string): string[] {
-  const mapPath = path.join(webDist, `${script}.map`);
-  if (existsSync(mapPath)) return (JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[] }).sources;
-  expect(readFileSync(path.join(webDist, script)).length, `${script} has no source map, so it must be the bundler runtime`).toBeLessThan(2048);
-  return [];
-}
-
-/** A page's stylesheet arrives inline, its link kept but disabled (so the lazy-page loader does not fetch it again). */
-function expectInlined(html: string, file: string) {
-  expect(html).toContain(`<style>${readFileSync(path.join(webDist, file), 'utf8')}</style>`);
-  expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${file}" disabled>`);
-  expect(html).not.toContain(`<link rel="stylesheet" crossorigin href="/${file}">`);
 }
 
 describe('server-rendered public pages', () => {
@@ -203,7 +161,7 @@ describe('server-rendered public pages', () => {
 
   it('inlines the entry CSS, keeping its link disabled so it is not fetched twice', async () => {
     const html = (await app.inject({ url: '/' })).body;
-    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    const manifest = readManifest();
     const entryCss: string[] = manifest['index.html'].css;
     for (const file of entryCss) {
       expect(html).toContain(readFileSync(path.join(webDist, file), 'utf8'));
@@ -215,115 +173,16 @@ describe('server-rendered public pages', () => {
     const response = await app.inject({ url: '/account' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
-    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    const manifest = readManifest();
     const account = manifest['src/app/routes/AccountPage.tsx'];
     expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/${account.file}">`);
     for (const css of account.css ?? []) expectInlined(response.body, css);
     expect(response.body).not.toContain('id="ssr-data"');
   });
 
-  it('renders the login page for a visitor without a session: the form with its fields disabled until hydrated, head and chunk', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
-    const login = manifest['src/app/routes/LoginPage.tsx'];
-    for (const [url, title, heading, button] of [
-      ['/login', 'Log in — Carbonwise', 'Welcome back', 'Log in'],
-      ['/login?tab=register', 'Create account — Carbonwise', 'Create your account', 'Create account'],
-    ] as const) {
-      const response = await app.inject({ url });
-      expect(response.statusCode, url).toBe(200);
-      const html = response.body;
-      const markup = rootMarkup(html);
-      expect(markup, url).toContain(heading);
-      expect(markup, url).toMatch(new RegExp(`<button type="submit"[^>]*>[\\s\\S]*?${button}`));
-      // Every field sits in a fieldset that is disabled until React has hydrated the page.
-      expect(markup, url).toMatch(/<fieldset class="form" disabled="" data-hydrating="">/);
-      const fieldset = markup.slice(markup.indexOf('<fieldset'), markup.indexOf('</fieldset>'));
-      expect(fieldset.match(/<input /g)?.length, url).toBe(url.includes('register') ? 5 : 2);
-      expect(html, url).toContain(`<title>${title}</title>`);
-      expect(html, url).toContain(`<link rel="canonical" href="${PUBLIC_URL}${url}"`);
-      expect(html, url).toContain(`<link rel="modulepreload" crossorigin href="/${login.file}">`);
-      for (const css of login.css) expectInlined(html, css);
-      expect(island(html).data.catalog, url).toEqual({});
-    }
-  });
-
-  it('sends the login page as the app shell to a visitor with a session, and for addresses that act on arrival', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
-    const login = manifest['src/app/routes/LoginPage.tsx'];
-    const cases = [
-      { url: '/login', cookie: 'JWTToken=some-token' },
-      { url: '/login?next=%2Faccount' },
-      { url: '/login?loggedIn=false' },
-      { url: '/login?JoinBusinessCode=ABC123' },
-      { url: '/login?tab=other' },
-    ];
-    for (const { url, cookie } of cases) {
-      const response = await app.inject({ url, headers: cookie ? { cookie } : {} });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toContain('<div id="root"></div>');
-      expect(response.body, url).not.toContain('id="ssr-data"');
-      expect(response.body, url).toContain(`<link rel="modulepreload" crossorigin href="/${login.file}">`);
-    }
-  });
-
-  it('renders the carbon calculator for a visitor without a session: the visitor\'s country, its result, the country list to hydrate with', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
-    const countries = json(await app.inject({ url: '/api/v1/countries?show=yes&limit=255' })).data as { entity: string; countryCode: string }[];
-    const uk = countries.findIndex((country) => country.countryCode === 'GB');
-    const india = countries.findIndex((country) => country.countryCode === 'IN');
-    expect(uk).toBeGreaterThan(0);
-
-    const response = await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': 'fr;q=0.4, en-GB, en;q=0.9' } });
-    expect(response.statusCode).toBe(200);
-    const html = response.body;
-    const markup = joined(rootMarkup(html));
-    expect(markup).toContain('<h1 class="carbon-page__title">Carbon calculator</h1>');
-    expect(markup).toMatch(new RegExp(`<option value="${uk}" selected="">United Kingdom</option>`));
-    // The result is drawn from the same contract function the browser and the server's save use.
-    expect(markup).toMatch(/data-testid="carbon-total">\d+\.\d t<span/);
-    expect(markup).toContain('United Kingdom average');
-    // Its fields are disabled until React has hydrated the page.
-    expect(markup).toContain('<fieldset class="form form--contents" disabled="" data-hydrating="">');
-    expect(html).toContain('<title>Carbon calculator — Carbonwise</title>');
-    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/carbon-calculator"`);
-    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/CarbonCalculatorRoute.tsx'].file}">`);
-    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/query-provider.tsx'].file}">`);
-    const { data } = island(html);
-    expect(data.queries).toEqual([[['carbon', 'countries'], countries]]);
-    expect(data.languages).toEqual(['und-GB']);
-
-    // Another region, another page; no region the list knows, the first country.
-    const indian = (await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': 'hi-IN,en;q=0.8' } })).body;
-    expect(rootMarkup(indian)).toMatch(new RegExp(`<option value="${india}" selected="">India</option>`));
-    const none = (await app.inject({ url: '/carbon-calculator?utm_source=x', headers: { 'accept-language': 'fr, en-ZZ' } })).body;
-    expect(rootMarkup(none)).toMatch(new RegExp(`<option value="0" selected="">${countries[0]!.entity}</option>`));
-    expect(island(none).data.languages).toEqual([]);
-  });
-
-  it('keeps one rendered calculator per country, whatever the Accept-Language header says', async () => {
-    const first = await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': 'de-DE' } });
-    const again = await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': 'en-DE;q=0.9, x-junk;q=0.1' } });
-    expect(first.headers['x-render-cache']).toBe('miss');
-    expect(again.headers['x-render-cache']).toBe('hit');
-    expect(again.body).toBe(first.body);
-    const hostile = await app.inject({ url: '/carbon-calculator', headers: { 'accept-language': `${'<script>'.repeat(500)}, q=; ;;, en-GB;q=2` } });
-    expect(hostile.statusCode).toBe(200);
-    expect(rootMarkup(hostile.body)).not.toContain('<script>');
-  });
-
-  it('sends the calculator as the app shell to a visitor with a session (their history and saving come from it)', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
-    const response = await app.inject({ url: '/carbon-calculator', headers: { cookie: 'JWTToken=some-token' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root"></div>');
-    expect(response.body).not.toContain('id="ssr-data"');
-    expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/CarbonCalculatorRoute.tsx'].file}">`);
-    expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/query-provider.tsx'].file}">`);
-  });
-
   it('keeps zod out of the JavaScript the public pages load (no form there)', async () => {
     const html = (await app.inject({ url: `/products/${inStock.slug}` })).body;
-    const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const scripts = scriptsOf(html);
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) {
       const map = { sources: sourcesOf(script) };
@@ -334,7 +193,7 @@ describe('server-rendered public pages', () => {
   it('keeps TanStack Query out of the JavaScript the public pages and the login page load (they read the catalog cache or nothing)', async () => {
     for (const url of ['/', '/products', `/products/${inStock.slug}`, '/login']) {
       const html = (await app.inject({ url })).body;
-      const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      const scripts = scriptsOf(html);
       expect(scripts.length).toBeGreaterThan(0);
       for (const script of scripts) {
         const map = { sources: sourcesOf(script) };
@@ -343,19 +202,9 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('leaves the dialog library out of the login page\'s first load (the sign-up popups load when opened)', async () => {
-    const html = (await app.inject({ url: '/login' })).body;
-    const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) {
-      const map = { sources: sourcesOf(script) };
-      expect(map.sources.filter((source) => source.includes('node_modules/@radix-ui/react-dialog/')), script).toEqual([]);
-    }
-  });
-
   it('preloads TanStack Query with the lazy pages that use it (the query provider comes with the page)', async () => {
     const html = (await app.inject({ url: '/account' })).body;
-    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+    const manifest = readManifest();
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/routes/AccountPage.tsx'].file}">`);
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['src/app/query-provider.tsx'].file}">`);
   });
