@@ -10,6 +10,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { answerClientError, answerRouterError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
+import { lazyRequestLogger } from './lib/request-logger.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // A request's child logger is made only when that request logs something (request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,

@@ -80,3 +80,31 @@ describe('rate limiting through the routes', () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
   });
 });
+
+describe('rate limiting of reads answered from memory', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+  });
+  afterAll(async () => app.close());
+
+  // These URLs are answered by the route's own onRequest hook once asked before, ahead of
+  // validation: the rate limit's hook must still run first and count them.
+  it('counts repeated catalog, product, review and reference reads like any other', async () => {
+    const product = app.catalog.snapshot().products[0]!;
+    const urls = [
+      '/api/v1/products?page=1&size=4',
+      `/api/v1/productBySlug/${product.slug}`,
+      `/api/v1/review/${product.id}/product?page=1&size=5`,
+      '/api/v1/countries',
+    ];
+    for (const [i, url] of urls.entries()) {
+      // Another client asks first, so the URL is known before this client's reads.
+      expect((await app.inject({ method: 'GET', url, remoteAddress: `198.51.100.${100 + i}` })).statusCode).toBe(200);
+      const ip = `198.51.100.${200 + i}`;
+      const statuses = [];
+      for (let n = 0; n < 4; n += 1) statuses.push((await app.inject({ method: 'GET', url, remoteAddress: ip })).statusCode);
+      expect(statuses, url).toEqual([200, 200, 200, 429]);
+    }
+  });
+});

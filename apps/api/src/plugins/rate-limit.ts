@@ -128,9 +128,8 @@ function sweepSharedWindows(app: FastifyInstance, table: RateLimitTable, windowM
 
 function limiter(max: number, store: CounterStore) {
   const limitHeader = String(max);
-  function answer(hit: WindowHit, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  function answer(hit: WindowHit, now: number, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const { count, resetAt } = hit;
-    const now = Date.now();
     const resetSeconds = Math.max(0, Math.ceil((resetAt - now) / 1000));
     reply.header('x-ratelimit-limit', limitHeader);
     reply.header('x-ratelimit-remaining', String(Math.max(0, max - count)));
@@ -141,10 +140,11 @@ function limiter(max: number, store: CounterStore) {
     done(error);
   }
   return function rateLimit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-    const hit = store.hit(clientKey(request.ip), Date.now());
+    const now = Date.now();
+    const hit = store.hit(clientKey(request.ip), now);
     // In memory (and the global limit on PostgreSQL) the answer is at hand: no promise per request.
     // The exact shared stores never reject: they fail open themselves.
-    if (hit instanceof Promise) void hit.then((shared) => answer(shared, reply, done));
-    else answer(hit, reply, done);
+    if (hit instanceof Promise) void hit.then((shared) => answer(shared, Date.now(), reply, done));
+    else answer(hit, now, reply, done);
   };
 }

@@ -79,8 +79,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
   ];
   /**
    * A URL answered before (since the last catalog change) is sent at once, skipping validation
-   * and normalisation: the same bytes the handler gave. A preValidation hook, so the rate limit
-   * (an onRequest hook) still counts every request.
+   * and normalisation: the same bytes the handler gave. The route's own onRequest hook: the rate
+   * limit puts its hook ahead of it (plugins/rate-limit.ts), so every request is still counted,
+   * and a hit skips the lifecycle steps between onRequest and validation.
    */
   const answerKnownUrl = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const body = model.bodiesByUrl().get(request.url);
@@ -94,7 +95,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
   for (const { path, filter, summary } of lists) {
     // Sync handlers (a promise only while a new list is built): an async one costs each read a
     // promise and a microtask, measurable on a 1 KB answer.
-    app.get(path, { schema: listSchema(summary), validatorCompiler: rememberingValidator, compress: false, preValidation: answerKnownUrl }, (request, reply) => {
+    app.get(path, { schema: listSchema(summary), validatorCompiler: rememberingValidator, compress: false, onRequest: answerKnownUrl }, (request, reply) => {
       const byUrl = model.bodiesByUrl();
       const withDetails = request.query.showDetails === '1' || request.query.showDetails === 'true';
       const view = { filter, withDetails, limit: request.query.limit };
@@ -114,7 +115,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
       },
       validatorCompiler: rememberingValidator,
       compress: false,
-      preValidation: answerKnownUrl,
+      onRequest: answerKnownUrl,
     },
     (request, reply) => {
       const byUrl = model.bodiesByUrl();
@@ -133,7 +134,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
       },
       validatorCompiler: rememberingValidator,
       compress: false,
-      preValidation: answerKnownUrl,
+      onRequest: answerKnownUrl,
     },
     (request, reply) => {
       const byUrl = model.bodiesByUrl();

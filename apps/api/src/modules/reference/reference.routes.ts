@@ -15,8 +15,8 @@ const KEPT = 2000;
  * Public reference data: no token needed (spec §6, visitors read airports and countries). Both
  * are read on every calculator and address form, so they are answered like the catalog: each
  * distinct answer is serialised and compressed (brotli and gzip) once, with an ETag per encoding,
- * and a URL asked before is sent before validation (a preValidation hook, so the rate limit,
- * an onRequest hook, still counts every request).
+ * and a URL asked before is sent before validation (the route's own onRequest hook, behind the
+ * rate limit's, so every request is still counted).
  */
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData }> = async (app, { reference }) => {
   const byUrl = new Map<string, EncodedBody>();
@@ -59,7 +59,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData }
       },
       validatorCompiler: rememberingValidator,
       compress: false,
-      preValidation: answerKnownUrl,
+      onRequest: answerKnownUrl,
     },
     (request, reply) => {
       const size = reference.countries.size(request.query.limit);
@@ -78,7 +78,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceData }
       },
       validatorCompiler: rememberingValidator,
       compress: false,
-      preValidation: answerKnownUrl,
+      onRequest: answerKnownUrl,
     },
     (request, reply) => {
       const { q, limit } = request.query;

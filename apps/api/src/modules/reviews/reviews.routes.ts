@@ -31,12 +31,11 @@ const errors = { 400: failure, 401: failure, 404: failure, 429: failure };
  * reach `review/{productId}/{orderId}` (whose ids are UUIDs anyway).
  */
 export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; pages: ReviewPagesCache }> = async (app, { reviews, pages }) => {
-  // Raw URLs that validated before, with the page they name: a repeated read finds its cached
-  // page before validation (the page cache itself drops pages when reviews change). Bounded.
-  const pageOfUrl = new Map<string, { productId: string; pageKey: string }>();
+  // A raw URL that validated before finds its cached page in one lookup, before validation (the
+  // page cache forgets it when the product's reviews change). The route's own onRequest hook,
+  // behind the rate limit's, so every request is still counted.
   const answerKnownUrl = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const known = pageOfUrl.get(request.url);
-    const cached = known && pages.get(known.productId, known.pageKey);
+    const cached = pages.byUrl(request.url);
     if (cached) {
       sendEncoded(request, reply, cached);
       return;
@@ -58,16 +57,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; page
       // params and queries skip the zod pass.
       compress: false,
       validatorCompiler: rememberingValidator,
-      preValidation: answerKnownUrl,
+      onRequest: answerKnownUrl,
     },
     // Sync on a hit (no promise per read); the database only on a miss.
     (request, reply) => {
       const productId = request.params.id;
       const pageKey = `${request.query.page}|${request.query.size}`;
-      if (pageOfUrl.size >= 1000) pageOfUrl.clear();
-      pageOfUrl.set(request.url, { productId, pageKey });
       const cached = pages.get(productId, pageKey);
       if (cached) {
+        pages.rememberUrl(request.url, productId, cached);
         sendEncoded(request, reply, cached);
         return;
       }
@@ -75,7 +73,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; page
       return reviews.productReviews(productId, request.query).then(async (result) => {
         // Shaped by the response schema once, here, instead of by the serialiser on every read.
         const page = productReviewsEnvelopeSchema.parse({ success: true, ...result });
-        sendEncoded(request, reply, await pages.put(productId, pageKey, JSON.stringify(page), generation));
+        const body = await pages.put(productId, pageKey, JSON.stringify(page), generation);
+        pages.rememberUrl(request.url, productId, body);
+        sendEncoded(request, reply, body);
       });
     },
   );
