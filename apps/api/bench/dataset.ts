@@ -11,6 +11,7 @@
  *                1–4 lines each with prices, names and images frozen as the product sells them
  *   businesses   200, each owned by a user, with 2–12 members (the first has exactly 20)
  *   events       1,000 business events (5 per business)
+ *   reviews      about one order line in eight reviewed by its buyer (dataset-reviews.ts)
  *
  * Everything comes from one mulberry32 stream with a fixed seed (dataset-generator.ts), and all
  * times from a fixed epoch, so two runs write the same rows (ids included: version-7 ids built
@@ -36,6 +37,7 @@ import {
   slugify,
 } from './dataset-generator.ts';
 import { FIRST_BUSINESS_MEMBERS, insertBusinesses } from './dataset-businesses.ts';
+import { insertReviews } from './dataset-reviews.ts';
 import { priceList } from '../src/db/seed/prices.ts';
 import { CATEGORIES, STANDARDS } from '../src/db/seed/taxonomy.ts';
 import {
@@ -311,6 +313,10 @@ export async function insertDataset(app: FastifyInstance): Promise<DatasetInfo> 
 
   // ---- Businesses, members, events (dataset-businesses.ts) ------------------------------------
   const businessRows = await insertBusinesses(db, g, userRows, count, { epoch: DATASET_EPOCH, size: DATASET_SIZE });
+
+  // ---- Reviews (dataset-reviews.ts), last: products' average rating and count come from them ----
+  await insertReviews(db, g, orderRows, itemRows, count, DATASET_EPOCH);
+  await app.catalog.changed();
 
   // Fresh statistics after a bulk load, as an operator would run (PostgreSQL's autovacuum would get there).
   await db.execute(sql`analyze`);
