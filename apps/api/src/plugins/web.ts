@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Country } from '@app/contract';
-import fastifyStatic from '@fastify/static';
 import { send } from './error-handler.ts';
 import type { CatalogSnapshot } from '../modules/catalog/catalog.read-model.ts';
 import { encodeBody, pickEncoding, type EncodedBody } from './web/encoding.ts';
 import { HtmlTemplate } from './web/html-template.ts';
 import { createPageRenderer, readCookie, type PageRenderer } from './web/page-renderer.ts';
 import { loadSsrModule, type SsrModule } from './web/ssr-module.ts';
+import { registerStaticFiles } from './web/static-files.ts';
 
 export interface WebOptions {
   webDistDir: string;
@@ -20,7 +20,8 @@ export interface WebOptions {
 
 /**
  * Serves the built web app from apps/web/dist:
- * - assets with their build-time .br/.gz twins, chosen by Accept-Encoding;
+ * - its files from memory, with their build-time .br/.gz twins, chosen by Accept-Encoding
+ *   (./web/static-files.ts);
  * - the public pages (/, /products, /products/:slug) rendered on the server (./web/), and
  *   /login and /carbon-calculator for visitors without a session (those with one get the app shell);
  * - every other page as the app shell (index.html), preloading that page's lazy chunk.
@@ -32,17 +33,7 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, c
   let template: HtmlTemplate | null = null;
   let pages: PageRenderer | null = null;
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // Hashed build assets never change; everything else is revalidated.
-      setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else reply.header('cache-control', 'no-cache');
-      },
-    });
+    registerStaticFiles(app, webDistDir);
     template = new HtmlTemplate(webDistDir);
     ssr = await loadSsrModule(webDistDir);
     if (ssr) pages = createPageRenderer({ ssr, template, catalog, publicUrl: app.config.publicUrl, countries });
