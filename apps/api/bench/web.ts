@@ -70,6 +70,11 @@ export async function assetBytes(baseUrl: string, path: string) {
   return { jsGzipBytes, cssGzipBytes, cssInlineBytes, jsFiles: js.size };
 }
 
+/** Lighthouse could not finish a run: says why. */
+class LighthouseRunFailed extends Error {}
+/** Failed runs tolerated per route before the bench gives up on it. */
+const MAX_FAILED_RUNS = 3;
+
 /** Lighthouse's default (mobile) run of one URL, in a fresh Chromium. */
 async function lighthouseScores(url: string): Promise<WebScores> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
@@ -82,6 +87,10 @@ async function lighthouseScores(url: string): Promise<WebScores> {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error('lighthouse returned no result');
+    // A run Lighthouse could not finish (no paint seen, a protocol timeout) has no scores: it is
+    // not a 0, so the caller runs it again.
+    const failed = result.lhr.runtimeError ?? (result.lhr.categories.performance?.score == null ? { code: 'NO_PERFORMANCE_SCORE', message: '' } : undefined);
+    if (failed) throw new LighthouseRunFailed(`${failed.code}${failed.message ? `: ${failed.message}` : ''}`);
     const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
     return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
   } finally {
@@ -96,7 +105,15 @@ async function lighthouseScores(url: string): Promise<WebScores> {
  */
 async function medianLighthouse(url: string, runs: number): Promise<WebScores> {
   const results: WebScores[] = [];
-  for (let run = 0; run < runs; run++) results.push(await lighthouseScores(url));
+  let failures = 0;
+  while (results.length < runs) {
+    try {
+      results.push(await lighthouseScores(url));
+    } catch (error) {
+      if (!(error instanceof LighthouseRunFailed) || ++failures > MAX_FAILED_RUNS) throw error;
+      console.error(`lighthouse: ${url} run failed (${error.message}); running it again`);
+    }
+  }
   results.sort((a, b) => a.performance - b.performance);
   return results[Math.floor(results.length / 2)]!;
 }
