@@ -124,6 +124,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const signer = new TokenSigner(config.jwtSecret, config.jwtTtlSeconds);
   const users = createUsersRepository(database.db);
 
+  // Before the rate limit (in registerSecurity): each places its route hook knowing where the
+  // auth check is (plugins/rate-limit.ts).
+  registerAuth(app, { signer, users });
   // First of the request hooks: it sets the security headers and x-request-id, so every answer,
   // errors from later hooks included, carries them.
   await registerSecurity(app, config);
@@ -134,7 +137,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCompression(app);
   await registerDocs(app);
   const authRepository = createAuthRepository(database.db);
-  registerAuth(app, { signer, users });
 
   const mailRepository = createMailRepository(database.db);
   const dispatcher = new MailDispatcher(mailRepository, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });

@@ -73,6 +73,29 @@ describe('rate limiting through the routes', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/products', ...ip })).statusCode).toBe(200);
   });
 
+  it('counts requests to signed-in routes before their token is checked', async () => {
+    // A flood without a valid token must be refused like any other, not answered 401 for ever
+    // at the cost of a token check (and, for a well-signed token, a session lookup) each time.
+    const noToken = [];
+    for (let i = 0; i < 4; i += 1) noToken.push((await app.inject({ method: 'GET', url: '/api/v1/me', ...from('198.51.100.5') })).statusCode);
+    expect(noToken).toEqual([401, 401, 401, 429]);
+    const badToken = [];
+    for (let i = 0; i < 4; i += 1) {
+      badToken.push((await app.inject({ method: 'GET', url: '/api/v1/wishlists', headers: { authorization: 'Bearer not.a.token' }, ...from('198.51.100.6') })).statusCode);
+    }
+    expect(badToken).toEqual([401, 401, 401, 429]);
+  });
+
+  it("spends a route's own exact limit only on requests that passed the auth check", async () => {
+    // Changing the password has its own limit (RATE_LIMIT_AUTH_MAX = 2 here), counted exactly (on
+    // PostgreSQL a write per hit): requests without a token stop at the auth check before it.
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) {
+      statuses.push((await app.inject({ method: 'PATCH', url: '/api/auth/change-password', payload: { currentPassword: 'a', newPassword: 'b' }, ...from('198.51.100.7') })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401]);
+  });
+
   it('never limits the health check', async () => {
     const ip = from('198.51.100.4');
     const statuses = [];

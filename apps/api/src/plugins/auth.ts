@@ -69,6 +69,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
   app.addHook('onRoute', (route) => {
     if (!route.config?.auth) return;
     const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    // Ahead of the route's own hooks. The rate limit's hook goes around it (plugins/rate-limit.ts):
+    // the global limit before it, a route's own stricter limit after it.
     route.onRequest = [authenticate, ...own];
   });
 }

@@ -107,9 +107,12 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitPlugin
       limit = { max: own.max, store: store(name, windowMilliseconds(own.timeWindow), true) };
     }
     const hook = limiter(limit.max, limit.store);
-    const existing = route.onRequest;
-    // First, so a refused request costs nothing more.
-    route.onRequest = existing ? [hook, ...(Array.isArray(existing) ? existing : [existing])] : [hook];
+    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    // The global limit counts in memory: first, so every request is counted (those without a
+    // valid token included) and a refused one costs nothing more, not even a token check. A
+    // route's own limit is exact, on PostgreSQL a write per request: last, after the auth check
+    // (registered before this plugin), so only requests that get that far spend it.
+    route.onRequest = own ? [...existing, hook] : [hook, ...existing];
   });
 }
 
