@@ -129,7 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAuth(app, { signer, users });
   // First of the request hooks: it sets the security headers and x-request-id, so every answer,
   // errors from later hooks included, carries them.
-  await registerSecurity(app, config);
+  const unroutedRateLimit = await registerSecurity(app, config);
   closeKeptAliveConnectionsOnShutdown(app);
   // Before any route: every route registered after it (the /api plugin and each module's own
   // registration alike) gets on-the-fly compression from 1 KB unless it opts out; answers that
@@ -200,7 +200,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? orderPaymentHandler(app) });
 
   // Public pages are rendered from the same read model the catalog API serves.
-  await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog, countries: reference.countries.countries });
+  await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog, countries: reference.countries.countries, rateLimit: unroutedRateLimit });
   return app;
 }
 

@@ -96,6 +96,16 @@ describe('rate limiting through the routes', () => {
     expect(statuses).toEqual([401, 401, 401, 401]);
   });
 
+  it('counts answers from the not-found handler: unknown API routes and files', async () => {
+    for (const [i, url] of ['/api/v1/no-such-route', '/no-such-file.txt'].entries()) {
+      const answers = [];
+      for (let n = 0; n < 4; n += 1) answers.push(await app.inject({ method: 'GET', url, ...from(`198.51.100.${20 + i}`) }));
+      expect(answers.map((answer) => answer.statusCode), url).toEqual([404, 404, 404, 429]);
+      expect(answers[0]!.headers['x-ratelimit-remaining']).toBe('2');
+      expect(json(answers[3]!)).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    }
+  });
+
   it('never limits the health check', async () => {
     const ip = from('198.51.100.4');
     const statuses = [];

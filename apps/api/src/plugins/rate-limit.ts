@@ -78,7 +78,13 @@ export interface RateLimitPluginOptions {
  * Answers carry x-ratelimit-limit, -remaining and -reset (seconds); a refused one is 429
  * RATE_LIMITED with retry-after.
  */
-export function registerRateLimit(app: FastifyInstance, options: RateLimitPluginOptions) {
+export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+/**
+ * Registers the limit on every route; answers the global limit's hook for what routes do not
+ * reach: the not-found handler (unknown paths and the web app's pages served as its shell).
+ */
+export function registerRateLimit(app: FastifyInstance, options: RateLimitPluginOptions): RateLimitHook {
   const globalWindowMs = windowMilliseconds(options.timeWindow);
   const table = options.sharedDatabase ? rateLimitTable(options.sharedDatabase) : undefined;
   const stores: CounterStore[] = [];
@@ -97,6 +103,8 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitPlugin
   });
   if (table) sweepSharedWindows(app, table, globalWindowMs);
 
+  const unrouted = limiter(global.max, global.store);
+
   app.addHook('onRoute', (route: RouteOptions) => {
     const own = route.config?.rateLimit;
     if (own === false) return;
@@ -114,6 +122,7 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitPlugin
     // (registered before this plugin), so only requests that get that far spend it.
     route.onRequest = own ? [...existing, hook] : [hook, ...existing];
   });
+  return unrouted;
 }
 
 /**
@@ -129,7 +138,7 @@ function sweepSharedWindows(app: FastifyInstance, table: RateLimitTable, windowM
   app.addHook('onClose', async () => clearInterval(sweeper));
 }
 
-function limiter(max: number, store: CounterStore) {
+function limiter(max: number, store: CounterStore): RateLimitHook {
   const limitHeader = String(max);
   function answer(hit: WindowHit, now: number, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const { count, resetAt } = hit;

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
 import type { Config } from '../config.ts';
-import { registerRateLimit } from './rate-limit.ts';
+import { registerRateLimit, type RateLimitHook } from './rate-limit.ts';
 
 /**
  * Security headers, CORS (off unless CORS_ORIGIN is set) and the global rate limit.
  * Sensitive routes tighten the limit with `config: { rateLimit: sensitiveRateLimit(config) }`.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+/** Answers the global rate limit's hook, for the not-found handler (routes get theirs by themselves). */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<RateLimitHook> {
   // helmet decides the headers; it runs once, here, and every answer gets its result from one
   // sync hook (with the request id) instead of helmet's middleware wrapper per request.
   const securityHeaders = recordHelmetHeaders(
@@ -46,7 +47,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 
   // Shared by every API process on PostgreSQL; in memory on PGlite, which only one process opens.
   const sharedDatabase = app.database.kind === 'postgresql' ? app.database.db : undefined;
-  registerRateLimit(app, { max: config.rateLimitMax, timeWindow: '1 minute', sharedDatabase });
+  return registerRateLimit(app, { max: config.rateLimitMax, timeWindow: '1 minute', sharedDatabase });
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';

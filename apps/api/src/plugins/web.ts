@@ -9,6 +9,7 @@ import { HtmlTemplate } from './web/html-template.ts';
 import { createPageRenderer, readCookie, type PageRenderer } from './web/page-renderer.ts';
 import { loadSsrModule, type SsrModule } from './web/ssr-module.ts';
 import { registerStaticFiles } from './web/static-files.ts';
+import type { RateLimitHook } from './rate-limit.ts';
 
 export interface WebOptions {
   webDistDir: string;
@@ -16,6 +17,8 @@ export interface WebOptions {
   catalog: { snapshot(): CatalogSnapshot };
   /** The country list the carbon calculator page is rendered with. */
   countries?: readonly Country[];
+  /** The global rate limit's hook: answers from the not-found handler count like any route's. */
+  rateLimit?: RateLimitHook;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface WebOptions {
  * - every other page as the app shell (index.html), preloading that page's lazy chunk.
  * Unknown /api paths get the 404 envelope instead.
  */
-export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, countries }: WebOptions) {
+export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, countries, rateLimit }: WebOptions) {
   const hasWeb = existsSync(path.join(webDistDir, 'index.html')) && existsSync(path.join(webDistDir, '.vite', 'manifest.json'));
   let ssr: SsrModule | null = null;
   let template: HtmlTemplate | null = null;
@@ -83,7 +86,9 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, c
     }
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unknown paths and the pages served as the app shell do not reach a route's hooks: the global
+  // rate limit is counted here, or a flood of made-up URLs would never be refused.
+  app.setNotFoundHandler(rateLimit ? { preValidation: rateLimit } : {}, (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     // Named in the message, but never more than a line of it: the path is the caller's input.
     const url = pathname.length > 120 ? `${pathname.slice(0, 120)}…` : pathname;
