@@ -43,17 +43,16 @@ export async function encodeBody(json: string): Promise<EncodedBody> {
 }
 
 const ENCODING_PREFERENCE: Encoding[] = ['br', 'gzip', 'identity'];
-const negotiated = new Map<string, Encoding>();
+const weightsByHeader = new Map<string, Record<Encoding, number>>();
 
 /**
- * The encoding to answer with for an Accept-Encoding header: the highest q-value among br, gzip
- * and identity (`*` stands for those not named), br before gzip on ties. identity is the
- * fallback even when refused, since every client can read it. Browsers send a handful of
- * distinct headers, so answers are remembered (up to 100 headers).
+ * The q-value an Accept-Encoding header gives br, gzip and identity (`*` stands for those not
+ * named; identity is acceptable unless refused, RFC 9110 §12.5.3). Browsers send a handful of
+ * distinct headers, so answers are remembered (up to 100 headers; made-up ones cannot grow it).
+ * The one parser of the header: API bodies and the web app's pages and files choose by it.
  */
-export function negotiateEncoding(header: string | undefined): Encoding {
-  if (!header) return 'identity';
-  const known = negotiated.get(header);
+export function acceptedWeights(header: string): Readonly<Record<Encoding, number>> {
+  const known = weightsByHeader.get(header);
   if (known) return known;
   const q: Partial<Record<string, number>> = {};
   for (const part of header.split(',')) {
@@ -66,26 +65,36 @@ export function negotiateEncoding(header: string | undefined): Encoding {
     }
     q[name] = weight;
   }
+  const weights = { br: 0, gzip: 0, identity: 0 };
+  for (const encoding of ENCODING_PREFERENCE) weights[encoding] = q[encoding] ?? q['*'] ?? (encoding === 'identity' ? 0.001 : 0);
+  if (weightsByHeader.size < 100) weightsByHeader.set(header, weights);
+  return weights;
+}
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: the highest q-value among br, gzip
+ * and identity, br before gzip on ties. identity is the fallback even when refused, since every
+ * client can read it.
+ */
+export function negotiateEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  const weights = acceptedWeights(header);
   let best: Encoding = 'identity';
   let bestWeight = 0;
   for (const encoding of ENCODING_PREFERENCE) {
-    // identity is acceptable unless refused, even when not named (RFC 9110 §12.5.3).
-    const weight = q[encoding] ?? q['*'] ?? (encoding === 'identity' ? 0.001 : 0);
-    if (weight > bestWeight) {
+    if (weights[encoding] > bestWeight) {
       best = encoding;
-      bestWeight = weight;
+      bestWeight = weights[encoding];
     }
   }
-  if (negotiated.size < 100) negotiated.set(header, best);
   return best;
 }
 
-/** Whether If-None-Match names this body in any of its encodings (weak comparison, as RFC 9110 asks). */
-function matches(ifNoneMatch: string, body: EncodedBody): boolean {
-  if (ifNoneMatch === '*') return true;
+/** Whether an If-None-Match header names one of `etags` (weak comparison, as RFC 9110 asks). */
+export function ifNoneMatchHits(ifNoneMatch: string, etags: readonly string[]): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
   for (const raw of ifNoneMatch.split(',')) {
-    const tag = raw.trim().replace(/^W\//, '');
-    if (tag === body.etag.identity || tag === body.etag.gzip || tag === body.etag.br) return true;
+    if (etags.includes(raw.trim().replace(/^W\//, ''))) return true;
   }
   return false;
 }
@@ -99,7 +108,7 @@ export function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: 
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'Accept-Encoding').header('cache-control', cacheControl).header('etag', body.etag[encoding]);
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && matches(ifNoneMatch, body)) return reply.code(304).send();
+  if (ifNoneMatch && ifNoneMatchHits(ifNoneMatch, [body.etag.identity, body.etag.gzip, body.etag.br])) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(body[encoding]);

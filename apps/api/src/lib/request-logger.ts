@@ -6,13 +6,18 @@ type ChildLoggerOptions = Parameters<ChildLoggerFactory>[2];
 
 type Level = Exclude<LogLevel, 'silent'>;
 
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const satisfies readonly Level[];
+
+// The level methods (fatal … trace) are added to the prototype below, one per level.
+interface LazyRequestLogger extends Record<Level, (...args: unknown[]) => void> {}
+
 /**
  * A request's logger that becomes a real pino child (with the request id bound) only when
  * something is logged at a level that is on. Fastify makes a child logger for every request;
  * pino's child serialises its bindings on creation, which cost a cached catalog read about
  * a microsecond, while at the default level most requests log nothing.
  */
-class LazyRequestLogger implements FastifyBaseLogger {
+class LazyRequestLogger {
   private real: FastifyBaseLogger | undefined;
 
   constructor(
@@ -25,7 +30,8 @@ class LazyRequestLogger implements FastifyBaseLogger {
     return (this.real ??= this.parent.child(this.bindings, this.options));
   }
 
-  private write(level: Level, args: unknown[]): void {
+  /** Logs at `level` if it is on; what each level method does. */
+  write(level: Level, args: unknown[]): void {
     if (this.real || (this.parent as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled(level)) {
       (this.logger[level] as (...a: unknown[]) => void)(...args);
     }
@@ -39,29 +45,17 @@ class LazyRequestLogger implements FastifyBaseLogger {
     this.logger.level = level;
   }
 
-  fatal(...args: unknown[]) {
-    this.write('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.write('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.write('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.write('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.write('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.write('trace', args);
-  }
   silent() {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.logger.child(bindings, options);
   }
+}
+
+for (const level of LEVELS) {
+  LazyRequestLogger.prototype[level] = function (this: LazyRequestLogger, ...args: unknown[]) {
+    this.write(level, args);
+  };
 }
 
 /**

@@ -8,8 +8,8 @@ import { registerRateLimit, type RateLimitHook } from './rate-limit.ts';
 /**
  * Security headers, CORS (off unless CORS_ORIGIN is set) and the global rate limit.
  * Sensitive routes tighten the limit with `config: { rateLimit: sensitiveRateLimit(config) }`.
+ * Answers the global limit's hook, for the not-found handler (routes get theirs by themselves).
  */
-/** Answers the global rate limit's hook, for the not-found handler (routes get theirs by themselves). */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<RateLimitHook> {
   // helmet decides the headers; it runs once, here, and every answer gets its result from one
   // sync hook (with the request id) instead of helmet's middleware wrapper per request.

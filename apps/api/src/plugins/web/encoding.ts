@@ -1,26 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { acceptedWeights, type Encoding } from '../../lib/encoded-body.ts';
 
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** Which of our encodings a client accepts, per Accept-Encoding header seen (browsers send a handful). */
-const acceptedByHeader = new Map<string, { br: boolean; gzip: boolean }>();
-
-function acceptedBy(acceptEncoding: string): { br: boolean; gzip: boolean } {
-  const known = acceptedByHeader.get(acceptEncoding);
-  if (known) return known;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const allows = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  const accepted = { br: allows('br'), gzip: allows('gzip') };
-  // Bounded: made-up headers cannot grow it.
-  if (acceptedByHeader.size < 100) acceptedByHeader.set(acceptEncoding, accepted);
-  return accepted;
-}
+export type { Encoding };
 
 /**
  * The best encoding a client accepts among those at hand: brotli, then gzip, else none. `q=0`
@@ -28,9 +9,9 @@ function acceptedBy(acceptEncoding: string): { br: boolean; gzip: boolean } {
  */
 export function pickEncoding(acceptEncoding: string | undefined, available: { br?: unknown; gzip?: unknown } = { br: true, gzip: true }): Encoding {
   if (!acceptEncoding) return 'identity';
-  const accepted = acceptedBy(acceptEncoding);
-  if (available.br && accepted.br) return 'br';
-  if (available.gzip && accepted.gzip) return 'gzip';
+  const weights = acceptedWeights(acceptEncoding);
+  if (available.br && weights.br > 0) return 'br';
+  if (available.gzip && weights.gzip > 0) return 'gzip';
   return 'identity';
 }
 

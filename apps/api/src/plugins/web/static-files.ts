@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchHits } from '../../lib/encoded-body.ts';
 import { pickEncoding, type Encoding } from './encoding.ts';
 
 /** Content types of what the web build holds; anything else goes out as bytes. */
@@ -80,12 +81,6 @@ function readStaticFile(full: string, urlPath: string): StaticFile {
   };
 }
 
-function ifNoneMatchHits(header: string, file: StaticFile): boolean {
-  if (header.trim() === '*') return true;
-  const known = Object.values(file.etags);
-  return header.split(',').some((tag) => known.includes(tag.trim().replace(/^W\//, '')));
-}
-
 /**
  * Serves the web build from memory: one static route per file (GET, and HEAD through Fastify),
  * in the best encoding the client takes, with an ETag per encoding and 304 when the client has
@@ -101,7 +96,7 @@ export function registerStaticFiles(app: FastifyInstance, root: string): number 
       reply.header('content-type', file.contentType).header('cache-control', file.cacheControl).header('etag', file.etags[encoding]!);
       if (file.varies) reply.header('vary', 'Accept-Encoding');
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatchHits(ifNoneMatch, file)) return reply.code(304).send();
+      if (ifNoneMatch && ifNoneMatchHits(ifNoneMatch, Object.values(file.etags))) return reply.code(304).send();
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(file.bodies[encoding]);
     });
