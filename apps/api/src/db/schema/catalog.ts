@@ -77,6 +77,8 @@ export const productColors = pgTable(
     productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 60 }).notNull(),
     hex: varchar('hex', { length: 7 }),
+    /** The photo shown when a shopper picks this colour (an image URL like product_images.url); none: the product's own images. */
+    image: text('image'),
     position: smallint('position').notNull().default(0),
   },
   (t) => [index('product_colors_product_idx').on(t.productId, t.position)],

@@ -1,0 +1,1 @@
+ALTER TABLE "product_colors" ADD COLUMN "image" text;
