@@ -29,6 +29,7 @@ CREATE TABLE "order_refunds" (
 	CONSTRAINT "order_refunds_amount_positive" CHECK ("order_refunds"."amount_minor" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "payment_events" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "client_key" varchar(64);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "provider_payment_id" varchar(255);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paid_minor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
