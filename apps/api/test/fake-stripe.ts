@@ -25,6 +25,8 @@ export interface FakeStripe {
    * The buyer pays a session: a PaymentIntent of the session's total is created and the
    * `checkout.session.completed` event Stripe would send is answered (deliver it signed).
    */
+  /** Stops failing requests (failures left over from failNext). */
+  stopFailing(): void;
   pay(sessionId: string): { event: Record<string, any>; paymentIntent: string; amount: number };
   /** The `charge.refunded` event Stripe sends after refunds of a PaymentIntent (amount_refunded is cumulative). */
   chargeRefundedEvent(paymentIntent: string): Record<string, any>;
@@ -118,6 +120,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext: (failure, times = 1) => {
       nextFailure = failure;
       failuresLeft = times;
+    },
+    stopFailing: () => {
+      nextFailure = undefined;
+      failuresLeft = 0;
     },
     pay(sessionId) {
       const session = sessions.get(sessionId);
