@@ -52,6 +52,9 @@ function order(n: number, overrides: Partial<Order> = {}): Order {
     reservedUntil: null,
     createdAt: '2026-11-23T06:00:00.000Z',
     paidAt: '2026-11-23T06:00:01.000Z',
+    cancelledAt: null,
+    cancelReason: null,
+    refundedMinor: 0,
     certificates: [{ serial: 'GMC-2026-7Q4K-9XW2-M3TD', productName: 'Kenya cookstoves', tonnes: 2 }],
     ...overrides,
   };
