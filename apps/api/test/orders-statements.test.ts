@@ -50,9 +50,10 @@ describe('statements per order', () => {
   });
 
   it('places an order that waits for its payment (Stripe-like) in a fixed, small number of statements', async () => {
-    const { plain } = pickProducts(app);
     const redirecting = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000' }, paymentProvider: redirectingProvider(), logger: { logQuery: (query: string, params: unknown[]) => void (counting && !isBackgroundStatement(query, params) && statements.push(query)) } });
     try {
+      // Its own database on PostgreSQL: its own product ids.
+      const { plain } = pickProducts(redirecting);
       const counts: number[] = [];
       for (let i = 0; i < 3; i++) {
         const buyer = await quickBuyer(redirecting);
