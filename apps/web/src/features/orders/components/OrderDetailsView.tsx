@@ -8,6 +8,7 @@ const CANCEL_REASONS: Record<string, string> = {
   buyer: 'You cancelled this order before paying. Nothing was charged.',
   coupon_exhausted: 'The coupon ran out before your payment arrived, so the order was cancelled and your payment refunded in full.',
 };
+const LATE_PAYMENT_REFUNDED = 'A payment arrived after this order was closed, so it is refunded in full (see History).';
 
 const KIND_LABELS: Record<Order['kind'], string> = { personal: 'Personal order', business: 'Business order', event: 'Event order' };
 
@@ -23,7 +24,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
           </h2>
           <OrderLines order={order} />
           <OrderTotals order={order} />
-          {order.tonnes > 0 && <p className="order-line__meta">Retires {formatTonnes(order.tonnes)}.</p>}
+          {order.tonnes > 0 && (order.status === 'paid' || order.status === 'pending') && <p className="order-line__meta">Retires {formatTonnes(order.tonnes)}.</p>}
         </section>
         <OrderTimeline order={order} />
       </div>
@@ -69,7 +70,10 @@ export function OrderDetailsView({ order }: { order: Order }) {
               <CancelOrderButton order={order} />
             </div>
           )}
-          {order.status === 'cancelled' && order.cancelReason && CANCEL_REASONS[order.cancelReason] && <p className="order-line__meta">{CANCEL_REASONS[order.cancelReason]}</p>}
+          {order.status === 'cancelled' && order.cancelReason && CANCEL_REASONS[order.cancelReason] && (
+            <p className="order-line__meta">{order.cancelReason === 'buyer' && order.refundedMinor > 0 ? LATE_PAYMENT_REFUNDED : CANCEL_REASONS[order.cancelReason]}</p>
+          )}
+          {order.status === 'expired' && order.refundedMinor > 0 && <p className="order-line__meta">{LATE_PAYMENT_REFUNDED}</p>}
         </section>
         <section className="order-card" aria-labelledby="order-address-title">
           <h2 id="order-address-title" className="order-card__title">
@@ -121,7 +125,11 @@ export function OrderDetailsView({ order }: { order: Order }) {
             </ul>
           ) : (
             <p className="order-line__meta">
-              {order.status === 'paid' ? 'This order has no offset projects, so it issues no certificates.' : 'Offset projects issue their retirement certificates once the order is paid.'}
+              {order.status === 'paid'
+                ? 'This order has no offset projects, so it issues no certificates.'
+                : order.status === 'pending'
+                  ? 'Offset projects issue their retirement certificates once the order is paid.'
+                  : 'This order was not paid, so it issues no certificates.'}
             </p>
           )}
         </section>
