@@ -54,6 +54,12 @@ const envSchema = z.object({
   ORDER_RESERVATION_MINUTES: wholeNumber(1, 24 * 60).default(40),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
+  /** Unpaid orders one account may have open at once (decision 0025): a handful, never more than 10. */
+  ORDER_MAX_UNPAID_PER_ACCOUNT: wholeNumber(1, 10).default(5),
+  /** Unpaid orders open at once from one client address (an IPv6 /56), whatever the accounts. */
+  ORDER_MAX_UNPAID_PER_ADDRESS: wholeNumber(1, 100_000).default(25),
+  /** Units of one product one account may hold in unpaid orders. */
+  ORDER_MAX_UNPAID_UNITS_PER_PRODUCT: wholeNumber(1, 10_000).default(50),
   /** API processes `npm start` runs on one port (node:cluster); above 1 needs PostgreSQL. */
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
 });
@@ -90,6 +96,10 @@ export interface Config {
   /** How often the sweeper expires lapsed orders. */
   orderSweepIntervalMs: number;
   orderRateLimitMax: number;
+  /** Caps on what unpaid orders may hold (decision 0025). */
+  orderMaxUnpaidPerAccount: number;
+  orderMaxUnpaidPerAddress: number;
+  orderMaxUnpaidUnitsPerProduct: number;
   /** API processes on one port (WEB_CONCURRENCY); 1 runs the server in this process. */
   webConcurrency: number;
 }
@@ -144,6 +154,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A lapsed order waits at most a minute (or a tenth of the reservation) to give its units back.
     orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
+    orderMaxUnpaidPerAccount: e.ORDER_MAX_UNPAID_PER_ACCOUNT,
+    orderMaxUnpaidPerAddress: e.ORDER_MAX_UNPAID_PER_ADDRESS,
+    orderMaxUnpaidUnitsPerProduct: e.ORDER_MAX_UNPAID_UNITS_PER_PRODUCT,
     webConcurrency: e.WEB_CONCURRENCY,
     ...overrides,
   };

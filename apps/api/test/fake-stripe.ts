@@ -17,23 +17,38 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   /** Every session created, by id (a replayed idempotency key creates none). */
   sessions: Map<string, Record<string, any>>;
-  /** The next session request fails with this Stripe error instead. */
-  failNext(error: { status: number; type: string; message: string; code?: string }): void;
+  /** Refunds created, by id (a replayed idempotency key creates none). */
+  refunds: Map<string, Record<string, any>>;
+  /** The next request (session or refund) fails with this Stripe error instead; status 0 drops the connection. */
+  failNext(error: { status: number; type: string; message: string; code?: string }, times?: number): void;
+  /**
+   * The buyer pays a session: a PaymentIntent of the session's total is created and the
+   * `checkout.session.completed` event Stripe would send is answered (deliver it signed).
+   */
+  /** Stops failing requests (failures left over from failNext). */
+  stopFailing(): void;
+  pay(sessionId: string): { event: Record<string, any>; paymentIntent: string; amount: number };
+  /** The `charge.refunded` event Stripe sends after refunds of a PaymentIntent (amount_refunded is cumulative). */
+  chargeRefundedEvent(paymentIntent: string): Record<string, any>;
   close(): Promise<void>;
 }
 
 /**
  * A local stand-in for the Stripe API endpoints the provider calls, driven by the real SDK:
- * `POST /v1/checkout/sessions` with Stripe's form encoding, bearer-key authentication and
- * idempotency keys (same key and parameters: the first session again; other parameters: 400
- * idempotency_error, as Stripe does).
+ * `POST /v1/checkout/sessions`, `POST /v1/checkout/sessions/{id}/expire` and `POST /v1/refunds`,
+ * with Stripe's form encoding, bearer-key authentication and idempotency keys (same key and
+ * parameters: the first answer again; other parameters: 400 idempotency_error, as Stripe does).
+ * Refunds are of PaymentIntents made by `pay`, and never more than is left of their amount.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const port = await freePort();
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, Record<string, any>>();
-  const byIdempotencyKey = new Map<string, { bodyHash: string; session: Record<string, any> }>();
+  const refunds = new Map<string, Record<string, any>>();
+  const paymentIntents = new Map<string, { amount: number; currency: string; refunded: number; metadata: Record<string, string> }>();
+  const byIdempotencyKey = new Map<string, { bodyHash: string; answer: Record<string, any> }>();
   let nextFailure: { status: number; type: string; message: string; code?: string } | undefined;
+  let failuresLeft = 0;
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -50,25 +65,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const error = (status: number, type: string, message: string, code?: string) => answer(status, { error: { type, message, ...(code ? { code } : {}) } });
 
       if (!/^Bearer sk_(test|live)_\w+$/.test(req.headers.authorization ?? '')) return error(401, 'invalid_request_error', 'Invalid API Key provided');
-      if (req.method !== 'POST' || path !== '/v1/checkout/sessions') return error(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${path})`);
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      const known = req.method === 'POST' && (path === '/v1/checkout/sessions' || path === '/v1/refunds' || expire);
+      if (!known) return error(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${path})`);
       if (nextFailure) {
         const failure = nextFailure;
-        nextFailure = undefined;
+        failuresLeft -= 1;
+        if (failuresLeft <= 0) nextFailure = undefined;
+        if (failure.status === 0) return req.socket.destroy();
         return error(failure.status, failure.type, failure.message, failure.code);
       }
       const key = req.headers['idempotency-key'];
-      const bodyHash = createHash('sha256').update(raw).digest('hex');
+      const bodyHash = createHash('sha256').update(`${path}\n${raw}`).digest('hex');
       if (typeof key === 'string') {
         const earlier = byIdempotencyKey.get(key);
         if (earlier && earlier.bodyHash !== bodyHash) {
           return error(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
         }
-        if (earlier) return answer(200, earlier.session);
+        if (earlier) return answer(200, earlier.answer);
       }
-      const session = checkoutSession(body);
-      sessions.set(session.id, session);
-      if (typeof key === 'string') byIdempotencyKey.set(key, { bodyHash, session });
-      answer(200, session);
+      let created: Record<string, any>;
+      if (expire) {
+        const session = sessions.get(expire[1]!);
+        if (!session) return error(404, 'invalid_request_error', `No such checkout.session: '${expire[1]}'`, 'resource_missing');
+        if (session.status !== 'open') return error(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+        session.status = 'expired';
+        created = session;
+      } else if (path === '/v1/refunds') {
+        const intent = paymentIntents.get(String(body.payment_intent ?? ''));
+        if (!intent) return error(404, 'invalid_request_error', `No such payment_intent: '${body.payment_intent}'`, 'resource_missing');
+        const amount = body.amount === undefined ? intent.amount - intent.refunded : Number(body.amount);
+        if (intent.refunded >= intent.amount) return error(400, 'invalid_request_error', `Charge for payment_intent ${body.payment_intent} has already been refunded.`, 'charge_already_refunded');
+        if (amount > intent.amount - intent.refunded) {
+          return error(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - intent.refunded})`, 'amount_too_large');
+        }
+        intent.refunded += amount;
+        created = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, currency: intent.currency, payment_intent: body.payment_intent, status: 'succeeded', metadata: body.metadata ?? {}, created: Math.floor(Date.now() / 1000) };
+        refunds.set(created.id, created);
+      } else {
+        created = checkoutSession(body);
+        sessions.set(created.id, created);
+      }
+      if (typeof key === 'string') byIdempotencyKey.set(key, { bodyHash, answer: created });
+      answer(200, created);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
@@ -77,8 +116,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
-    failNext: (failure) => {
+    refunds,
+    failNext: (failure, times = 1) => {
       nextFailure = failure;
+      failuresLeft = times;
+    },
+    stopFailing: () => {
+      nextFailure = undefined;
+      failuresLeft = 0;
+    },
+    pay(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;
+      paymentIntents.set(paymentIntent, { amount: session.amount_total, currency: session.currency, refunded: 0, metadata: session.metadata ?? {} });
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
+      const event = checkoutSessionEvent('checkout.session.completed', { orderId: session.metadata?.orderId, sessionId, paymentStatus: 'paid' });
+      Object.assign(event.data.object, { payment_intent: paymentIntent, amount_total: session.amount_total, currency: session.currency });
+      return { event, paymentIntent, amount: session.amount_total };
+    },
+    chargeRefundedEvent(paymentIntent) {
+      const intent = paymentIntents.get(paymentIntent)!;
+      return {
+        id: `evt_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        type: 'charge.refunded',
+        data: { object: { id: `ch_${randomBytes(12).toString('hex')}`, object: 'charge', amount: intent.amount, amount_refunded: intent.refunded, currency: intent.currency, payment_intent: paymentIntent, refunded: intent.refunded >= intent.amount } },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

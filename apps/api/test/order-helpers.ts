@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema/index.ts';
 import { TokenSigner } from '../src/lib/jwt.ts';
-import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
+import type { PaymentProvider, RefundInput } from '../src/modules/payments/payment-provider.ts';
 import { bearer } from './auth-helpers.ts';
 import { cartClient } from './cart-helpers.ts';
 import { json } from './helper.ts';
@@ -53,12 +53,24 @@ export async function getJson(app: FastifyInstance, token: string | null, url: s
  * A provider that leaves orders pending, as Stripe does until its webhook: for tests of
  * reservations, expiry and markOrderPaid. Not a stand-in for the database.
  */
-export function redirectingProvider(): PaymentProvider {
+export function redirectingProvider(): PaymentProvider & { refunds: RefundInput[]; cancelled: string[] } {
+  const refunds: RefundInput[] = [];
+  const cancelled: string[] = [];
   return {
     name: 'stripe',
     paysAtOnce: false,
+    refunds,
+    cancelled,
     async startPayment(input) {
       return { kind: 'redirect', checkoutUrl: `https://checkout.example.test/${input.orderId}`, reference: `cs_test_${input.orderId}` };
+    },
+    // Refunds at once, as the test provider does; the Stripe path is tested against the local fake.
+    async refund(input) {
+      refunds.push(input);
+      return { status: 'succeeded', reference: `re_test_${input.refundId}` };
+    },
+    async cancelPayment(reference) {
+      cancelled.push(reference);
     },
     parseWebhook() {
       throw new Error('not used in these tests');

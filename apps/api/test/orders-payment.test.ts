@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Product } from '@app/contract';
-import { orders, products, productSizes, referralEarnings } from '../src/db/schema/index.ts';
+import { orders, products, productSizes, referralEarnings, users } from '../src/db/schema/index.ts';
 import { REFERRAL_EARNING_PERCENT } from '../src/modules/orders/orders.service.ts';
 import { mailTo } from './auth-helpers.ts';
 import { pickProducts } from './cart-helpers.ts';
@@ -10,12 +10,14 @@ import { createTestApp, json } from './helper.ts';
 import { getJson, orderBody, placeOrder, quickBuyer, redirectingProvider } from './order-helpers.ts';
 
 /** Orders left pending by a redirecting provider (as Stripe leaves them until its webhook). */
+const provider = redirectingProvider();
 let app: FastifyInstance;
 let plain: Product[];
 let varied: Product;
 
 beforeAll(async () => {
-  app = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000' }, paymentProvider: redirectingProvider() });
+  // These tests are about holding units, not about the caps on what unpaid orders may hold (orders-unpaid-limits.test.ts).
+  app = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000', ORDER_MAX_UNPAID_UNITS_PER_PRODUCT: '10000', ORDER_MAX_UNPAID_PER_ADDRESS: '100000' }, paymentProvider: provider });
   ({ plain, varied } = pickProducts(app));
 });
 afterAll(async () => {
@@ -84,13 +86,23 @@ describe('markOrderPaid', () => {
     expect(mails[0].text).not.toContain('test payment provider');
   });
 
-  it('refuses to pay an expired order (ORDER_NOT_PAYABLE)', async () => {
+  it('does not accept a payment for an expired order: it is refunded in full, once, and the order stays expired', async () => {
     const buyer = await quickBuyer(app);
     await buyer.cart.patch({ products: [{ product: plain[9].id, quantity: 1 }] });
     const { body } = await placeOrder(app, buyer.token);
     expect(await app.orders.expireOrder(body.data.id)).toBe(true);
     expect(await app.orders.expireOrder(body.data.id)).toBe(false);
-    await expect(app.orders.markOrderPaid(body.data.id, 'late')).rejects.toMatchObject({ code: 'ORDER_NOT_PAYABLE' });
+    const late = { reference: `cs_late_${body.data.id}`, paymentId: `pi_late_${body.data.id}`, amountMinor: body.data.orderTotalMinor };
+    expect(await app.orders.markOrderPaid(body.data.id, late)).toBe('refunding');
+    await app.orders.refunds.sendPending(body.data.id);
+    // The same payment reported again refunds nothing more.
+    expect(await app.orders.markOrderPaid(body.data.id, late)).toBe('refunding');
+    await app.orders.refunds.sendPending(body.data.id);
+    expect(provider.refunds.filter((refund) => refund.orderId === body.data.id)).toEqual([expect.objectContaining({ paymentId: late.paymentId, amountMinor: body.data.orderTotalMinor, reason: 'order_not_payable' })]);
+    const read = (await getJson(app, buyer.token, `/api/v1/orders/${body.data.id}`)).body.data;
+    expect(read).toMatchObject({ status: 'expired', refundedMinor: body.data.orderTotalMinor });
+    expect(read.timeline.map((event: { kind: string }) => event.kind)).toEqual(['placed', 'expired', 'payment_received', 'refund_requested', 'refunded']);
+    expect((await mailTo(app, buyer.email)).filter((m) => m.template === 'order-payment-refunded')).toHaveLength(1);
   });
 });
 
@@ -136,6 +148,8 @@ describe('referral earnings', () => {
   it(`pays the referrer ${REFERRAL_EARNING_PERCENT}% of the total when the order is paid, in the order currency`, async () => {
     const referrer = await quickBuyer(app);
     const buyer = await quickBuyer(app);
+    // Signed up through the referrer's link (decision 0027): only that referrer can earn.
+    await app.database.db.update(users).set({ referredByUserId: referrer.id }).where(eq(users.id, buyer.id));
     await buyer.cart.patch({ products: [{ product: plain[0].id, quantity: 2 }] });
     const { body } = await placeOrder(app, buyer.token, orderBody({ referalUserId: referrer.id }));
     const earned = () => app.database.db.select().from(referralEarnings).where(eq(referralEarnings.userId, referrer.id));

@@ -163,6 +163,27 @@ describe('hostile and wrong requests', () => {
 });
 
 describe('after payment', () => {
+  it('the timeline says placed and paid; the test provider refunds at once, never more than was paid', async () => {
+    const buyer = await quickBuyer(app);
+    await buyer.cart.patch({ products: [{ product: plain[2].id, quantity: 1 }] });
+    const { body } = await placeOrder(app, buyer.token);
+    const id = body.data.id as string;
+    const total = body.data.orderTotalMinor as number;
+    const read = (await getJson(app, buyer.token, `/api/v1/orders/${id}`)).body.data;
+    expect(read.timeline.map((e: { kind: string; actor: string; amountMinor: number }) => [e.kind, e.actor, e.amountMinor])).toEqual([
+      ['placed', 'buyer', total],
+      ['paid', 'provider', total],
+    ]);
+    await app.orders.refunds.refundOrder(id, { amountMinor: total - 100, reason: 'requested', requestKey: `orders-test-${id}-1`, actor: 'operator' });
+    await expect(app.orders.refunds.refundOrder(id, { amountMinor: 101, reason: 'requested', requestKey: `orders-test-${id}-2`, actor: 'operator' })).rejects.toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT' });
+    // The same request again does nothing.
+    expect(await app.orders.refunds.refundOrder(id, { amountMinor: total - 100, reason: 'requested', requestKey: `orders-test-${id}-1`, actor: 'operator' })).toBeNull();
+    await app.orders.refunds.refundOrder(id, { amountMinor: 100, reason: 'requested', requestKey: `orders-test-${id}-3`, actor: 'operator' });
+    const after = (await getJson(app, buyer.token, `/api/v1/orders/${id}`)).body.data;
+    expect(after.refundedMinor).toBe(total);
+    expect(after.timeline.filter((e: { kind: string }) => e.kind === 'refunded').map((e: { amountMinor: number }) => e.amountMinor)).toEqual([total - 100, 100]);
+  });
+
   it('mails the confirmation with the number, lines, total and the order page', async () => {
     const buyer = await quickBuyer(app);
     const product = plain[0];

@@ -61,7 +61,7 @@ describe('Stripe webhook: POST /api/v1/payments/stripe/webhook', () => {
     const response = await deliver(payload, signature);
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({ success: true, data: { received: true, duplicate: false } });
-    expect(received).toEqual([{ kind: 'paid', orderId, reference: event.data.object.id, eventId: event.id }]);
+    expect(received).toEqual([{ kind: 'paid', orderId, reference: event.data.object.id, paymentId: null, amountMinor: 2500, eventId: event.id }]);
     expect(await recordedEvents(event.id)).toEqual([{ event_id: event.id, kind: 'paid', order_id: orderId }]);
   });
 
@@ -93,7 +93,7 @@ describe('Stripe webhook: POST /api/v1/payments/stripe/webhook', () => {
       const event = checkoutSessionEvent(type, { orderId, paymentStatus: type === 'checkout.session.async_payment_succeeded' ? 'paid' : 'unpaid' });
       const { payload, signature } = signedWebhook(event, WEBHOOK_SECRET);
       expect((await deliver(payload, signature)).statusCode).toBe(200);
-      expect(received.at(-1)).toEqual({ kind, orderId, reference: event.data.object.id, eventId: event.id });
+      expect(received.at(-1)).toEqual(kind === 'paid' ? { kind, orderId, reference: event.data.object.id, paymentId: null, amountMinor: 2500, eventId: event.id } : { kind, orderId, reference: event.data.object.id, eventId: event.id });
     }
     expect(received).toHaveLength(3);
   });

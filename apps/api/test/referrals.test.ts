@@ -29,6 +29,8 @@ const logs = (who: Person | null, userId: string, query = '') => call(app, who?.
 
 /** A referred order by `buyer`, placed (pending) and answered with its id and total. */
 async function referredOrder(buyer: Person, referrer: Person, quantity = 1) {
+  // The buyer signed up through the referrer's link: only then does the referrer earn (decision 0027).
+  await app.database.db.update(users).set({ referredByUserId: referrer.id }).where(eq(users.id, buyer.id));
   await buyer.cart.patch({ products: [{ product: plain[0]!.id, quantity }] });
   const { status, body } = await placeOrder(app, buyer.token, orderBody({ referalUserId: referrer.id }));
   expect(status).toBe(200);

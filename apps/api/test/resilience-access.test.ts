@@ -72,6 +72,11 @@ const attacks: Record<string, Attack> = {
   'GET /api/v1/user-chains/tree/{userId}': { method: 'GET', url: () => `/api/v1/user-chains/tree/${owner.id}` },
   'GET /api/v1/referral-user-earning-logs/user/{userId}': { method: 'GET', url: () => `/api/v1/referral-user-earning-logs/user/${owner.id}` },
   'GET /api/v1/orders/{id}': { method: 'GET', url: () => `/api/v1/orders/${owned.order}` },
+  'POST /api/v1/orders/{id}/cancel': {
+    method: 'POST',
+    url: () => `/api/v1/orders/${owned.order}/cancel`,
+    check: async () => expect((await call(app, owner.token, 'GET', `/api/v1/orders/${owned.order}`)).body.data.status).not.toBe('cancelled'),
+  },
   'GET /api/v1/users/{id}/certificates': { method: 'GET', url: () => `/api/v1/users/${owner.id}/certificates` },
   'GET /api/v1/certificates/{serial}/pdf': { method: 'GET', url: () => `/api/v1/certificates/${owned.serial}/pdf` },
 };

@@ -65,6 +65,12 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 409,
   /** An order that is not pending cannot be paid or cancelled again. */
   ORDER_NOT_PAYABLE: 409,
+  /** Only an order awaiting payment can be cancelled by its buyer (a paid or expired one cannot). */
+  ORDER_NOT_CANCELLABLE: 409,
+  /** Too many unpaid orders, or units of one product in them (per account or client address): pay or cancel one first. */
+  UNPAID_ORDERS_LIMIT: 409,
+  /** A refund would return more than was paid for the order. */
+  REFUND_EXCEEDS_PAYMENT: 409,
   /** A payment-provider webhook whose signature does not verify (forged, altered or too old). */
   WEBHOOK_SIGNATURE_INVALID: 400,
   /** The card provider could not be reached or refused the request; nothing was charged. */

@@ -73,6 +73,24 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 const named = z.object({ _id: z.string(), name: z.string() });
 
+/** Who did something to an order: the buyer, a shop operator, the shop itself (expiry, its rules) or the payment provider. */
+export const orderEventActorSchema = z.enum(['buyer', 'operator', 'system', 'provider']);
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_received', 'expired', 'cancelled', 'refund_requested', 'refunded', 'refund_failed'] as const;
+export const orderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
+export type OrderEventKind = z.infer<typeof orderEventKindSchema>;
+
+/** One row of an order's timeline (oldest first), as its buyer sees it. */
+export const orderEventSchema = z.object({
+  at: z.string(),
+  actor: orderEventActorSchema,
+  kind: orderEventKindSchema,
+  /** Money the event moved, in the order's currency (major units, and minor units beside). */
+  amount: z.number().nullable(),
+  amountMinor: z.number().int().nullable(),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
 export const orderLineSchema = z.object({
   _id: z.string(),
   product: z.object({ _id: z.string(), id: z.string(), name: z.string(), slug: z.string(), image: z.array(z.string()), kind: z.string(), unit: z.string() }),
@@ -123,6 +141,13 @@ export const orderSchema = z.object({
   reservedUntil: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Set when cancelled: by the buyer (`buyer`) or because the coupon ran out before the payment arrived (`coupon_exhausted`). */
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Money refunded (or being refunded) on this order, in minor units. */
+  refundedMinor: z.number().int(),
+  /** The order's history, oldest first: only in the answer for one order (`GET v1/orders/{id}`, cancel). */
+  timeline: z.array(orderEventSchema).optional(),
   /** Serials of the retirement certificates issued for this order (paid offset lines). */
   certificates: z.array(z.object({ serial: z.string(), productName: z.string(), tonnes: z.number() })),
 });

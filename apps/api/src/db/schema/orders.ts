@@ -72,6 +72,20 @@ export const orders = pgTable(
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The placing client's address (IPv6 cut to its /56, as the rate limits count it): unpaid
+     * orders per address are capped (decision 0025).
+     */
+    clientKey: varchar('client_key', { length: 64 }),
+    /** The provider's id of the payment itself (Stripe's PaymentIntent), which refunds name. */
+    providerPaymentId: varchar('provider_payment_id', { length: 255 }),
+    /** Money the provider took for this order, in minor units (also for a payment that was not accepted and is refunded). */
+    paidMinor: integer('paid_minor').notNull().default(0),
+    /** Money refunded or being refunded: never more than `paidMinor` (a check, and conditional updates). */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why it was cancelled: buyer (they cancelled it), coupon_exhausted (the coupon ran out before payment). */
+    cancelReason: varchar('cancel_reason', { length: 32 }),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -84,6 +98,12 @@ export const orders = pgTable(
     index('orders_coupon_idx').on(t.couponId).where(sql`${t.couponId} is not null`),
     index('orders_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.status} = 'paid'`),
     check('orders_totals_not_negative', sql`${t.subTotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.totalMinor} >= 0`),
+    check('orders_refunds_within_payment', sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.paidMinor}`),
+    // Unpaid orders are capped per account and per client address (decision 0025): counted here.
+    index('orders_pending_user_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('orders_pending_client_idx').on(t.clientKey).where(sql`${t.status} = 'pending'`),
+    // A provider's refund event names the payment, not our order.
+    index('orders_provider_payment_idx').on(t.providerPaymentId).where(sql`${t.providerPaymentId} is not null`),
   ],
 );
 

@@ -9,8 +9,9 @@ import { pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 export const paymentEvents = pgTable('payment_events', {
   /** The provider's event id, e.g. Stripe's evt_…; unique per provider account. */
   eventId: varchar('event_id', { length: 255 }).primaryKey(),
-  /** What the event meant for the order: paid | expired. */
+  /** What the event meant for the order: paid | expired | refunded | refund-updated. */
   kind: varchar('kind', { length: 16 }).notNull(),
-  orderId: uuid('order_id').notNull(),
+  /** The order it concerned; null for a refund event about a payment that is not one of ours. */
+  orderId: uuid('order_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });

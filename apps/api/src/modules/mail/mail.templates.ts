@@ -151,4 +151,14 @@ export const emails = {
       button: { label: 'View your order', url: p.url },
       ...(p.testPayment ? { footnote: 'This order was paid with the test payment provider: no money was taken.' } : {}),
     }),
+  /** The coupon ran out (or the order was no longer open) when the payment arrived: the payment goes back in full. */
+  orderPaymentRefunded: (p: { firstName: string | null; orderNumber: string; reason: string; amount: string; url: string }) =>
+    render('order-payment-refunded', `Your ${BRAND} order ${p.orderNumber} was cancelled and your payment refunded`, p.firstName, {
+      paragraphs: [
+        `We could not accept your payment for order ${p.orderNumber}: ${p.reason}`,
+        `The ${p.amount} you paid is being refunded in full to the card or account you paid with. Banks usually show it within 5 to 10 days.`,
+        'Nothing from this order will be delivered or retired for you. You are welcome to order again.',
+      ],
+      button: { label: 'View the order', url: p.url },
+    }),
 };

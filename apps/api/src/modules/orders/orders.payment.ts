@@ -9,6 +9,11 @@ import { redeemCoupon } from '../coupons/coupons.repository.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { createMailRepository } from '../mail/mail.repository.ts';
 import { emails } from '../mail/mail.templates.ts';
+import { sql } from 'drizzle-orm';
+import { orders } from '../../db/schema/index.ts';
+import type { ReceivedPayment } from '../payments/payment-provider.ts';
+import { changeStatus, type OrderActor, type TimelineEntry } from './order-state.ts';
+import type { OrderRefunds } from './orders.refunds.ts';
 import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import type { Tx } from '../cart/cart.repository.ts';
 import { lineLabel, outOfStock } from './orders.pricing.ts';
@@ -27,30 +32,45 @@ export interface PaymentDeps {
   now?: () => Date;
 }
 
-export type MarkPaidResult = 'paid' | 'already-paid';
+/** paid: just now; already-paid: earlier (a repeated event); refunding: the payment was not accepted and goes back in full. */
+export type MarkPaidResult = 'paid' | 'already-paid' | 'refunding';
 
 /**
  * What happens to an order after it is placed: paid (from the test provider at once, or from a
- * verified Stripe webhook) or expired (its reservation lapsed). Both are conditional updates of a
- * pending order, so a repeated call changes nothing.
+ * verified Stripe webhook), expired (its reservation lapsed), or cancelled because its coupon ran
+ * out before the payment arrived. Every status change goes through `changeStatus` (order-state.ts):
+ * a conditional update of a pending order and its timeline row, so a repeated call changes nothing.
  */
-export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, log, now = () => new Date() }: PaymentDeps) {
+export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, log, refunds, now = () => new Date() }: PaymentDeps & { refunds: OrderRefunds }) {
   const productIdsOf = (items: OrderItemRow[]) => [...new Set(items.map((item) => item.productId))];
 
   /**
    * pending → paid, inside the caller's transaction: the order row first (the conditional update
-   * decides who wins a race), then the coupon's use (its row lock), the referrer's earning, the
-   * certificates, the confirmation mail in the outbox and, last, the units become sold (rows in id
-   * order, as placement takes them; last so their locks are held briefly). Answers null when the
-   * order was not pending. `placed` is what a placement paying at once already knows: its lines,
-   * the account's address, and that no units were held (they are sold here by conditional update,
-   * and a shortfall throws, rolling the whole placement back).
+   * decides who wins a race), then the referrer's earning, the certificates, the confirmation mail
+   * in the outbox and, last, the units become sold (rows in id order, as placement takes them;
+   * last so their locks are held briefly). The coupon's use is counted by the caller, before.
+   * Answers null when the order was not pending. `placed` is what a placement paying at once
+   * already knows: its lines, the account's address, and that no units were held (they are sold
+   * here by conditional update, and a shortfall throws, rolling the whole placement back).
    */
-  async function settlePaid(tx: Tx, orderId: string, reference: string, placed?: { items: OrderItemRow[]; accountEmail: string }): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
-    const row = await repo.markPaid(tx, orderId, reference, now());
+  async function settlePaid(
+    tx: Tx,
+    order: Pick<OrderRow, 'id' | 'totalMinor'>,
+    payment: ReceivedPayment,
+    placed?: { items: OrderItemRow[]; accountEmail: string; placedEvent: TimelineEntry },
+  ): Promise<{ row: OrderRow; items: OrderItemRow[] } | null> {
+    const orderId = order.id;
+    const row = await changeStatus(tx, {
+      orderId,
+      from: 'pending',
+      to: 'paid',
+      set: { paidAt: now(), paymentReference: payment.reference, providerPaymentId: payment.paymentId ?? null, paidMinor: sql`${orders.totalMinor}`, reservedUntil: null, checkoutUrl: null },
+      event: { actor: 'provider', amountMinor: order.totalMinor },
+      // A placement paid at once writes its 'placed' row here, in the same statement.
+      before: placed ? [placed.placedEvent] : [],
+    });
     if (!row) return null;
     const items = placed?.items ?? (await repo.itemsOf(tx, [orderId]));
-    if (row.couponId) await redeemHeldCoupon(tx, row);
     if (row.referrerUserId && row.referrerUserId !== row.userId) {
       const amountMinor = Math.round((row.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
       if (amountMinor > 0) await repo.addReferralEarning(tx, { orderId: row.id, userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
@@ -68,43 +88,102 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
   }
 
   /**
-   * Marks a placed order paid in its own transaction (a verified webhook, or a provider that
-   * answered 'paid' after the placement committed). Delivery and the catalog's stock reload follow
-   * the commit (unless `announceStock: false`: the caller announces it). A second call answers
-   * 'already-paid'; an expired or cancelled order cannot be paid.
+   * A payment arrived for an order (a verified webhook, or a provider that answered 'paid' after
+   * the placement committed), decided under the order's row lock (decision 0013's lock order:
+   * order, coupon, stock):
+   * - pending, and its coupon (if any) can still be counted: paid;
+   * - pending, but the coupon ran out meanwhile (pending orders do not hold the coupon's total
+   *   limit, decision 0025): cancelled, units released, the payment refunded in full;
+   * - expired or cancelled already: the payment is refunded in full (never silently kept);
+   * - paid already: nothing (a repeated event).
+   * Refunds are sent after the commit (`refunds.sendPending`, by the webhook handler).
    */
-  async function markOrderPaid(orderId: string, reference: string, options: { announceStock?: boolean } = {}): Promise<MarkPaidResult> {
-    const done = await db.transaction((tx) => settlePaid(tx, orderId, reference));
-    if (!done) {
-      const existing = await repo.findById(db, orderId);
-      if (!existing) throw new AppError('NOT_FOUND', 'Order was not found');
-      if (existing.status === 'paid') return 'already-paid';
-      throw new AppError('ORDER_NOT_PAYABLE', `Order ${existing.orderNumber} is ${existing.status} and cannot be paid`);
-    }
+  async function markOrderPaid(orderId: string, paymentOrReference: ReceivedPayment | string, options: { announceStock?: boolean } = {}): Promise<MarkPaidResult> {
+    const payment: ReceivedPayment = typeof paymentOrReference === 'string' ? { reference: paymentOrReference } : paymentOrReference;
+    const outcome = await db.transaction(async (tx) => {
+      const row = await repo.lockOrder(tx, orderId);
+      if (!row) return null;
+      if (row.status === 'paid') return { result: 'already-paid' as const, items: [] };
+      if (row.status !== 'pending') {
+        await refundUnacceptedPayment(tx, row, payment, `The payment arrived after the order was ${row.status}`);
+        return { result: 'refunding' as const, items: [] };
+      }
+      if (row.couponId && !(await couponStillCounts(tx, row))) return { result: 'refunding' as const, items: await cancelForSpentCoupon(tx, row, payment) };
+      const done = (await settlePaid(tx, row, payment))!;
+      return { result: 'paid' as const, items: done.items };
+    });
+    if (!outcome) throw new AppError('NOT_FOUND', 'Order was not found');
+    if (outcome.result === 'already-paid') return outcome.result;
     dispatcher.kick();
     // The placement paid at once announces reservation and sale together (orders.service.ts).
-    if (options.announceStock !== false) await catalog.changed(productIdsOf(done.items), { stockOnly: true });
-    return 'paid';
+    if (outcome.items.length > 0 && options.announceStock !== false) await catalog.changed(productIdsOf(outcome.items), { stockOnly: true });
+    return outcome.result;
   }
 
-  /**
-   * The placement held this coupon use (it counted pending orders against the limits under the
-   * coupon's lock), so redeeming succeeds unless an operator lowered the limit meanwhile. Then
-   * the buyer has paid the discounted total all the same: the use is logged, not refused.
-   */
-  async function redeemHeldCoupon(tx: Tx, row: OrderRow) {
+  /** Counts the order's coupon use now, if the coupon still allows it; false when it ran out (or was deleted) since placement. */
+  async function couponStillCounts(tx: Tx, row: OrderRow): Promise<boolean> {
     try {
       await redeemCoupon(tx, { couponId: row.couponId!, userId: row.userId, orderId: row.id });
+      return true;
     } catch (error) {
       if (!(error instanceof AppError) || (error.code !== 'COUPON_EXHAUSTED' && error.code !== 'COUPON_NOT_FOUND')) throw error;
-      log.warn({ orderId: row.id, couponId: row.couponId, reason: error.message }, 'orders: paid order kept its discount although the coupon could not be counted');
+      log.warn({ orderId: row.id, couponId: row.couponId, reason: error.message }, 'orders: the coupon ran out before the payment arrived; the order is cancelled and the payment refunded');
+      return false;
+    }
+  }
+
+  /** pending → cancelled (coupon_exhausted), in the payment's transaction: units released, the payment refunded in full, the buyer told. */
+  async function cancelForSpentCoupon(tx: Tx, row: OrderRow, payment: ReceivedPayment): Promise<OrderItemRow[]> {
+    const reason = `coupon ${row.couponCode ?? ''} was used up by other buyers before your payment arrived.`;
+    await refunds.requestInTx(tx, row, {
+      amountMinor: payment.amountMinor ?? row.totalMinor,
+      received: { amountMinor: payment.amountMinor ?? row.totalMinor },
+      reason: 'coupon_exhausted',
+      requestKey: `payment-${payment.reference}`,
+      actor: 'system',
+      note: 'Refunded in full: the coupon ran out before the payment arrived',
+    });
+    await changeStatus(tx, {
+      orderId: row.id,
+      from: 'pending',
+      to: 'cancelled',
+      set: { cancelledAt: now(), cancelReason: 'coupon_exhausted', reservedUntil: null, checkoutUrl: null, paymentReference: payment.reference, providerPaymentId: payment.paymentId ?? null },
+      event: { actor: 'system', note: `Cancelled: the ${reason[0]!.toUpperCase()}${reason.slice(1)}` },
+    });
+    const items = await repo.itemsOf(tx, [row.id]);
+    for (const target of stockTargets(items)) await stock.release(tx, target);
+    await tellBuyerOfRefund(tx, row, payment, `the ${reason}`);
+    return items;
+  }
+
+  /** A payment for an order that is no longer open (expired, cancelled): refunded in full, once per payment. */
+  async function refundUnacceptedPayment(tx: Tx, row: OrderRow, payment: ReceivedPayment, note: string) {
+    // The refund names the payment: an order that expired unpaid has none recorded yet.
+    if (payment.paymentId && !row.providerPaymentId) await repo.setPaymentIds(tx, row.id, payment);
+    const amountMinor = payment.amountMinor ?? row.totalMinor;
+    const refund = await refunds.requestInTx(tx, row, { amountMinor, received: { amountMinor, note }, reason: 'order_not_payable', requestKey: `payment-${payment.reference}`, actor: 'system', note: 'Refunded in full: the order was no longer open for payment' });
+    if (refund) {
+      log.warn({ orderId: row.id, status: row.status, reference: payment.reference }, 'orders: a payment arrived for an order that is no longer open; it is refunded in full');
+      await tellBuyerOfRefund(tx, row, payment, `it was already ${row.status} when the payment arrived.`);
+    }
+  }
+
+  async function tellBuyerOfRefund(tx: Tx, row: OrderRow, payment: ReceivedPayment, reason: string) {
+    const to = await repo.accountEmail(tx, row.userId);
+    const currency: Currency = isSupportedCurrency(row.currency) ? row.currency : 'USD';
+    if (to) {
+      await mail.enqueue(
+        tx as unknown as Database,
+        to,
+        emails.orderPaymentRefunded({ firstName: row.firstName || null, orderNumber: row.orderNumber, reason, amount: moneyText(payment.amountMinor ?? row.totalMinor, currency), url: `${publicUrl}/account/orders/${row.id}` }),
+      );
     }
   }
 
   /** pending → expired: its reserved units are free again. Answers whether it changed anything. */
-  async function expireOrder(orderId: string): Promise<boolean> {
+  async function expireOrder(orderId: string, by: { actor?: OrderActor; note?: string } = {}): Promise<boolean> {
     const items = await db.transaction(async (tx) => {
-      const row = await repo.markExpired(tx, orderId);
+      const row = await changeStatus(tx, { orderId, from: 'pending', to: 'expired', set: { reservedUntil: null, checkoutUrl: null }, event: { actor: by.actor ?? 'system', note: by.note ?? 'Not paid in time: the reserved units were released' } });
       if (!row) return null;
       const lines = await repo.itemsOf(tx, [orderId]);
       for (const target of stockTargets(lines)) await stock.release(tx, target);

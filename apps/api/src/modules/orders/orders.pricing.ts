@@ -13,14 +13,47 @@ import type { NewOrderItem } from './orders.repository.ts';
  */
 
 /**
- * The coupon as the order sees it: uses held by pending orders count as used, so a one-use
- * coupon in ten open checkouts is used once. Throws the coupon's own refusal (code and sentence):
- * an order never silently drops a discount the cart showed.
+ * The coupon as the order sees it (decision 0025): its total limit counts paid orders only, so
+ * unpaid orders cannot use it up for everyone (a payment re-checks it); the per-person limit also
+ * counts this person's own unpaid orders. Throws the coupon's own refusal (code and sentence): an
+ * order never silently drops a discount the cart showed.
  */
-export function assertCouponUsable(coupon: CouponRow, held: { all: number; byUser: number; redeemedByUser: number }, cart: { currency: Currency; subTotalMinor: number }, now: Date) {
-  const counted = { ...coupon, usedCount: coupon.usedCount + held.all };
-  const result = evaluateCoupon(counted, cart, now, held.redeemedByUser + held.byUser);
+export function assertCouponUsable(coupon: CouponRow, uses: { redeemed: number; pending: number }, cart: { currency: Currency; subTotalMinor: number }, now: Date) {
+  const result = evaluateCoupon(coupon, cart, now, uses.redeemed + uses.pending);
   if (!result.ok) throw new AppError(result.refusal.code, `${result.refusal.message}. Remove the coupon to order without it`);
+}
+
+/** What unpaid orders may hold (decision 0025): per account, per client address, units of one product per account. */
+export interface UnpaidLimits {
+  perAccount: number;
+  perAddress: number;
+  unitsPerProduct: number;
+}
+
+/**
+ * Refuses an order that would take the buyer (or their address) past what unpaid orders may hold,
+ * with a sentence saying what to do. `holdings` are counted under the buyer's cart lock.
+ */
+export function assertWithinUnpaidLimits(limits: UnpaidLimits, holdings: { byAccount: number; byAddress: number; unitsByProduct: Map<string, number> }, lines: { productId: string; productName: string; quantity: number }[]) {
+  if (holdings.byAccount >= limits.perAccount) {
+    throw new AppError('UNPAID_ORDERS_LIMIT', `You have ${holdings.byAccount} orders awaiting payment. Pay or cancel one of them (under Your account, Orders) before placing another`);
+  }
+  if (holdings.byAddress >= limits.perAddress) {
+    throw new AppError('UNPAID_ORDERS_LIMIT', 'Too many orders from your network are awaiting payment right now. Pay or cancel one of yours, or try again later');
+  }
+  const ordered = new Map<string, { name: string; quantity: number }>();
+  for (const line of lines) ordered.set(line.productId, { name: line.productName, quantity: (ordered.get(line.productId)?.quantity ?? 0) + line.quantity });
+  for (const [productId, line] of ordered) {
+    const held = holdings.unitsByProduct.get(productId) ?? 0;
+    if (held + line.quantity > limits.unitsPerProduct) {
+      const room = Math.max(limits.unitsPerProduct - held, 0);
+      const already = held > 0 ? ` You already have ${held} in orders awaiting payment: pay or cancel them first, or` : '';
+      throw new AppError(
+        'UNPAID_ORDERS_LIMIT',
+        `One account can hold at most ${limits.unitsPerProduct} of ${line.name} in orders awaiting payment.${already}${held > 0 ? ' order' : ' Order'} at most ${room} now`,
+      );
+    }
+  }
 }
 
 /** Every line must have a price in the cart's currency, and the total must be chargeable by card. */

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
 import { requireBusinessOwner } from '../business/business.access.ts';
-import { shownStatus, toOrder } from './orders.view.ts';
+import { shownStatus, toOrder, toOrderEvent } from './orders.view.ts';
 
 const MONTHS_IN_GRAPH = 12;
 
@@ -20,9 +20,12 @@ const orderNotFound = () => new AppError('NOT_FOUND', 'Order was not found');
  * is expired on the way (the sweeper's check, done lazily), so it is never shown as pending.
  */
 export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder: (orderId: string) => Promise<boolean>; now: () => Date }) {
-  async function expireLapsed(rows: OrderRow[]) {
+  /** Answers whether it expired any (then the rows read before are stale). */
+  async function expireLapsed(rows: OrderRow[]): Promise<boolean> {
     const at = now();
-    for (const row of rows) if (row.status === 'pending' && shownStatus(row, at) === 'expired') await expireOrder(row.id);
+    let expired = false;
+    for (const row of rows) if (row.status === 'pending' && shownStatus(row, at) === 'expired') expired = (await expireOrder(row.id)) || expired;
+    return expired;
   }
 
   /** Orders with their lines and certificates: two queries whatever the number of orders (one when the lines are known). */
@@ -40,10 +43,16 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
     return rows.map((row) => toOrder(row, itemsByOrder.get(row.id) ?? [], certificatesByOrder.get(row.id) ?? [], at));
   }
 
-  /** One order as the API answers it; `items` are its lines when the caller has just written them. */
-  async function answer(row: OrderRow, items?: OrderItemRow[]): Promise<Order> {
-    await expireLapsed([row]);
-    return (await toOrders([row], items))[0]!;
+  /**
+   * One order as the API answers it; `items` are its lines when the caller has just written them.
+   * With `withTimeline` (the order page's read) its history comes along: one query more.
+   */
+  async function answer(row: OrderRow, items?: OrderItemRow[], withTimeline = false): Promise<Order> {
+    // Expired on the way: read again, so the answer (and its timeline) shows the expiry.
+    if (await expireLapsed([row])) row = (await repo.findById(db, row.id)) ?? row;
+    const [orders, timeline] = await Promise.all([toOrders([row], items), withTimeline ? repo.timelineOf(db, row.id, { includeInternal: false }) : undefined]);
+    const order = orders[0]!;
+    return timeline ? { ...order, timeline: timeline.map((event) => toOrderEvent(event, order.currency)) } : order;
   }
 
   /** Whose paid orders a graph counts: the caller's personal ones, or (for its owner only) a business's. */
@@ -93,11 +102,11 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
           if (!business) throw orderNotFound();
           const row = await repo.findById(db, orderId);
           if (!row || row.businessId !== business.id || (!business.isOwner && row.userId !== userId)) throw orderNotFound();
-          return { success: true, data: await answer(row) };
+          return { success: true, data: await answer(row, undefined, true) };
         }
         const row = await repo.findOwn(db, userId, orderId);
         if (!row) throw orderNotFound();
-        return { success: true, data: await answer(row) };
+        return { success: true, data: await answer(row, undefined, true) };
       },
 
       /** `GET /v1/customer-orders`: newest first; cert=true keeps paid orders with offset lines (those that carry certificates). */

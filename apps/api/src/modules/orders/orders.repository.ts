@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { certificates, couponRedemptions, coupons, orderItems, orders, products, referralEarnings, users } from '../../db/schema/index.ts';
+import { certificates, couponRedemptions, coupons, orderEvents, orderItems, orders, products, referralEarnings, users } from '../../db/schema/index.ts';
 import type { Tx } from '../cart/cart.repository.ts';
 import type { CouponRow } from '../coupons/coupons.repository.ts';
 
@@ -8,6 +8,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 type Queryable = Database | Tx;
 
 /** Orders for which retirement certificates were issued (paid orders with offset lines). */
@@ -18,6 +19,12 @@ export interface OrderCertificateRow {
   serial: string;
   productName: string;
   tonnesMilli: number;
+}
+
+/** The one row of a statement run with `execute` (both drivers answer `{ rows }`). */
+async function one<T>(db: Queryable, query: SQL): Promise<T | undefined> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0];
 }
 
 /** SQL for orders and their lines. */
@@ -62,29 +69,67 @@ export const ordersRepository = {
     return row;
   },
 
-  /** Uses of a coupon held by pending orders, in all and by one person. */
-  async pendingCouponUses(tx: Tx, couponId: string, userId: string): Promise<{ all: number; byUser: number }> {
-    const [row] = await tx
-      .select({ all: count(), byUser: sql<number>`count(*) filter (where ${orders.userId} = ${userId})`.mapWith(Number) })
-      .from(orders)
-      .where(and(eq(orders.couponId, couponId), eq(orders.status, 'pending')));
-    return { all: row?.all ?? 0, byUser: row?.byUser ?? 0 };
+  /**
+   * This person's uses of a coupon: redeemed (paid orders) and held by their pending orders, in
+   * one statement. Pending orders count against the per-person limit only: the coupon's total
+   * limit counts paid orders alone (decision 0025), so nobody can use it up with unpaid orders.
+   */
+  async couponUsesBy(tx: Tx, couponId: string, userId: string): Promise<{ redeemed: number; pending: number }> {
+    const row = await one<{ redeemed: unknown; pending: unknown }>(
+      tx,
+      sql`select
+        (select count(*) from ${couponRedemptions} where ${couponRedemptions.couponId} = ${couponId} and ${couponRedemptions.userId} = ${userId}) as redeemed,
+        (select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending') as pending`,
+    );
+    return { redeemed: Number(row?.redeemed ?? 0), pending: Number(row?.pending ?? 0) };
   },
 
-  async redemptionsBy(tx: Tx, couponId: string, userId: string): Promise<number> {
-    const [row] = await tx.select({ n: count() }).from(couponRedemptions).where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
-    return row?.n ?? 0;
+  /**
+   * What unpaid orders hold now, for the caps of decision 0025, in one statement: open unpaid
+   * orders of the account and of the client address, and units of these products the account
+   * holds in them. Run under the buyer's cart lock, so one person's placements count each other.
+   */
+  async unpaidHoldings(tx: Tx, who: { userId: string; clientKey: string | null; productIds: string[] }): Promise<{ byAccount: number; byAddress: number; unitsByProduct: Map<string, number> }> {
+    const productIds = sql.join(who.productIds.map((id) => sql`${id}::uuid`), sql`, `);
+    const row = await one<{ by_account: unknown; by_address: unknown; units: unknown }>(
+      tx,
+      sql`select
+        (select count(*) from ${orders} where ${orders.userId} = ${who.userId} and ${orders.status} = 'pending') as by_account,
+        (select count(*) from ${orders} where ${orders.clientKey} = ${who.clientKey} and ${orders.status} = 'pending') as by_address,
+        (select json_agg(json_build_object('productId', held.product_id, 'units', held.units)) from (
+          select ${orderItems.productId} as product_id, sum(${orderItems.quantity}) as units
+          from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+          where ${orders.userId} = ${who.userId} and ${orders.status} = 'pending' and ${orderItems.productId} in (${productIds})
+          group by ${orderItems.productId}) as held) as units`,
+    );
+    const raw = typeof row?.units === 'string' ? JSON.parse(row.units) : row?.units;
+    const units = (Array.isArray(raw) ? raw : []) as { productId: string; units: number | string }[];
+    return { byAccount: Number(row?.by_account ?? 0), byAddress: Number(row?.by_address ?? 0), unitsByProduct: new Map(units.map((entry) => [entry.productId, Number(entry.units)])) };
+  },
+
+  /** The order, locked until the transaction ends: a payment decides under it (decision 0013's lock order: order, coupon, stock). */
+  async lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    return row;
+  },
+
+  /** The order a provider's payment id belongs to (refund events name the payment). */
+  async findByPaymentId(db: Queryable, paymentId: string): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
+    return row;
+  },
+
+  /** An order's timeline, oldest first; the buyer's view leaves out internal rows. */
+  async timelineOf(db: Queryable, orderId: string, options: { includeInternal: boolean }): Promise<OrderEventRow[]> {
+    const conditions = [eq(orderEvents.orderId, orderId)];
+    if (!options.includeInternal) conditions.push(eq(orderEvents.internal, false));
+    return db.select().from(orderEvents).where(and(...conditions)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
   },
 
   /** The account's own (verified) email: where order mail goes, whatever buyerEmail the order names. */
   async accountEmail(db: Queryable, userId: string): Promise<string | undefined> {
     const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.email;
-  },
-
-  async userExists(db: Queryable, userId: string): Promise<boolean> {
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-    return row !== undefined;
   },
 
   /** Writes the order and its lines; answers both, the lines in `itemsOf`'s order. */
@@ -98,24 +143,9 @@ export const ordersRepository = {
     await db.update(orders).set({ paymentReference: payment.reference, checkoutUrl: payment.checkoutUrl }).where(eq(orders.id, orderId));
   },
 
-  /** pending → paid, only once: a second call (a retried webhook) changes nothing and answers undefined. */
-  async markPaid(tx: Tx, orderId: string, reference: string, now: Date): Promise<OrderRow | undefined> {
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: now, paymentReference: reference, reservedUntil: null, checkoutUrl: null })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-      .returning();
-    return row;
-  },
-
-  /** pending → expired, only once. */
-  async markExpired(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'expired', reservedUntil: null, checkoutUrl: null })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-      .returning();
-    return row;
+  /** Records which payment the provider took (a payment for an order no longer open: its refund names it). */
+  async setPaymentIds(tx: Tx, orderId: string, payment: { reference: string; paymentId?: string | null }): Promise<void> {
+    await tx.update(orders).set({ providerPaymentId: payment.paymentId ?? null, paymentReference: payment.reference }).where(eq(orders.id, orderId));
   },
 
   /** Pending orders whose reservation has lapsed (the sweeper's work list). */

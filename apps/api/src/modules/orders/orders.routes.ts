@@ -13,7 +13,7 @@ import {
   orderParamsSchema,
   orderReadQuerySchema,
 } from '@app/contract/orders';
-import type { RateLimitOptions } from '../../plugins/rate-limit.ts';
+import { clientKey, type RateLimitOptions } from '../../plugins/rate-limit.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const tags = ['orders'];
@@ -42,7 +42,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; placeR
         response: { 200: orderEnvelopeSchema, ...errors, 502: failure },
       },
     },
-    async (request) => orders.place(request.user!.account, request.body, request.headers['idempotency-key']),
+    async (request) => orders.place(request.user!.account, request.body, request.headers['idempotency-key'], clientKey(request.ip)),
+  );
+
+  app.post(
+    '/v1/orders/:id/cancel',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel your own order while it awaits payment: its units and coupon use are released at once. Repeating it answers the cancelled order',
+        description: "Someone else's order answers 404; a paid or expired one 409 ORDER_NOT_CANCELLABLE.",
+        params: orderParamsSchema,
+        response: { 200: orderEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => orders.cancelOwn(request.user!.id, request.params.id),
   );
 
   app.get(

@@ -12,13 +12,29 @@ import { buildCartView } from '../cart/cart.view.ts';
 import { productLookup } from '../cart/product-index.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { createOrderPayments, shortfall, type PaymentDeps } from './orders.payment.ts';
-import { assertCouponUsable, assertOrderable, frozenLines, lineLabel, requestHash } from './orders.pricing.ts';
+import { assertCouponUsable, assertOrderable, assertWithinUnpaidLimits, frozenLines, lineLabel, requestHash, type UnpaidLimits } from './orders.pricing.ts';
+import { createOrderRefunds } from './orders.refunds.ts';
+import { createBuyerCancel } from './orders.cancel.ts';
+import { recordEvents } from './order-state.ts';
+import { redeemCoupon } from '../coupons/coupons.repository.ts';
 import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import { readOrders } from './orders.reads.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
 import { stockRepository as stock, stockTargets } from './stock.repository.ts';
 
 export { REFERRAL_EARNING_PERCENT, type MarkPaidResult } from './orders.payment.ts';
+
+/**
+ * Who earns on this order (issue 23 item 6, decision 0027): only the person who referred the
+ * buyer when they signed up through a referral link. The order may repeat that id or leave the
+ * field blank; an order naming anyone else is placed without a referral, and says nothing of it
+ * (telling would only help someone probe for a working id).
+ */
+function referrerOf(user: UserRow, named: string | null | undefined): string | null {
+  const signUpReferrer = user.referredByUserId && user.referredByUserId !== user.id ? user.referredByUserId : null;
+  if (!signUpReferrer) return null;
+  return !named || named === signUpReferrer ? signUpReferrer : null;
+}
 
 type PlaceBody = z.output<typeof orderCreateBodySchema>;
 
@@ -27,6 +43,8 @@ export interface OrdersDeps extends PaymentDeps {
   provider: PaymentProvider;
   /** How long a placed, unpaid order holds its stock. */
   reservationMs: number;
+  /** What unpaid orders may hold (decision 0025). */
+  unpaidLimits: UnpaidLimits;
 }
 
 export interface OrderAnswer {
@@ -42,10 +60,12 @@ export interface OrderAnswer {
  * webhook and the expiry sweeper call.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, catalog, provider, reservationMs } = deps;
+  const { db, catalog, provider, reservationMs, unpaidLimits } = deps;
   const now = deps.now ?? (() => new Date());
-  const payments = createOrderPayments(deps);
+  const refunds = createOrderRefunds({ db, provider, log: deps.log });
+  const payments = createOrderPayments({ ...deps, refunds });
   const reads = readOrders({ db, expireOrder: payments.expireOrder, now });
+  const cancel = createBuyerCancel({ db, catalog, provider, log: deps.log, now, expireOrder: payments.expireOrder, answer: reads.answer });
 
   /** The first order placed with this key, if the request is the same; a different request is refused. */
   async function replay(row: OrderRow, hash: string): Promise<OrderAnswer> {
@@ -59,9 +79,10 @@ export function createOrdersService(deps: OrdersDeps) {
    * the cart and, last, reserve every line's units by conditional update in id order. With a
    * provider that pays at once (the test provider) the same transaction also pays the order and
    * sells the units instead of holding them (one commit per order, not two). Any refusal rolls
-   * everything back.
+   * everything back. An order that will wait for its payment (Stripe) must first fit within
+   * what unpaid orders may hold (decision 0025), counted under the cart lock.
    */
-  async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string): Promise<{ replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: boolean }> {
+  async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<{ replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: boolean }> {
     const cart = await carts.lockForUser(tx, user.id, effectiveCurrency(user));
     if (key) {
       // A retry that waited for the first request's cart lock finds its order here.
@@ -77,18 +98,21 @@ export function createOrdersService(deps: OrdersDeps) {
     const priced = buildCartView({ ...pricing, coupon: null, couponType: null }, productById);
     let view = priced;
     if (coupon) {
-      // Uses held by pending orders were counted just now, under the coupon's lock.
-      const held = await repo.pendingCouponUses(tx, coupon.id, user.id);
-      assertCouponUsable(coupon, { ...held, redeemedByUser: await repo.redemptionsBy(tx, coupon.id, user.id) }, priced, now());
+      // Counted under the coupon's lock: paid uses (its row), and this person's own uses.
+      assertCouponUsable(coupon, await repo.couponUsesBy(tx, coupon.id, user.id), priced, now());
       view = buildCartView({ ...pricing, coupon, couponType: cart.couponType }, productById);
     }
     assertOrderable(view, productById);
 
     const lines = frozenLines(view);
+    if (!provider.paysAtOnce) {
+      const holdings = await repo.unpaidHoldings(tx, { userId: user.id, clientKey, productIds: [...new Set(lines.map((line) => line.productId))] });
+      assertWithinUnpaidLimits(unpaidLimits, holdings, lines);
+    }
 
     const business = body.isBusinessOrder ? await businessOfBuyer(tx, user.id, body.businessCode ?? '') : null;
     if (body.isBusinessOrder && !business) throw new AppError('FORBIDDEN', 'Only the owner and members of this business can place its orders. Check the business code, or place a personal order');
-    const referrer = body.referalUserId && body.referalUserId !== user.id && (await repo.userExists(tx, body.referalUserId)) ? body.referalUserId : null;
+    const referrer = referrerOf(user, body.referalUserId);
     const conferanceCode = body.conferanceCode || cart.conferanceCode || null;
     const { row: placed, items: orderItems } = await repo.insert(
       tx,
@@ -117,17 +141,22 @@ export function createOrdersService(deps: OrdersDeps) {
         requestHash: hash,
         paymentProvider: provider.name,
         reservedUntil: new Date(now().getTime() + reservationMs),
+        clientKey,
       },
       lines,
     );
+    const placedEvent = { actor: 'buyer', actorUserId: user.id, kind: 'placed', amountMinor: placed.totalMinor } as const;
     await carts.deleteItems(tx, cart.id);
     await carts.update(tx, cart.id, { couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, businessId: null, businessCode: null });
     if (provider.paysAtOnce) {
       const started = await provider.startPayment(paymentInput(placed, orderItems));
       if (started.kind !== 'paid') throw new Error(`payment provider ${provider.name} says it pays at once but answered ${started.kind}`);
-      const paid = await payments.settlePaid(tx, placed.id, started.reference, { items: orderItems, accountEmail: user.email });
+      // Cannot be refused: the coupon's row is locked by this transaction and its uses were counted just now.
+      if (placed.couponId) await redeemCoupon(tx, { couponId: placed.couponId, userId: user.id, orderId: placed.id });
+      const paid = await payments.settlePaid(tx, placed, { reference: started.reference }, { items: orderItems, accountEmail: user.email, placedEvent });
       return { placed: paid!.row, items: orderItems, paid: true };
     }
+    await recordEvents(tx, placed, [placedEvent]);
     // Stock last: the row locks these conditional updates take are what every buyer of the same
     // product queues on, so they are held only from here to the commit. A refusal rolls back all.
     for (const target of stockTargets(lines)) {
@@ -160,7 +189,7 @@ export function createOrdersService(deps: OrdersDeps) {
       started = await provider.startPayment(paymentInput(order, items));
     } catch (error) {
       // Nothing was charged: give the units back at once rather than at the deadline.
-      await payments.expireOrder(order.id);
+      await payments.expireOrder(order.id, { note: 'The payment could not be started; nothing was charged' });
       throw error;
     }
     if (started.kind === 'paid') await payments.markOrderPaid(order.id, started.reference, { announceStock: false });
@@ -169,7 +198,7 @@ export function createOrdersService(deps: OrdersDeps) {
 
   return {
     /** `POST /v1/orders`: answers the order (200), or the first order placed with this Idempotency-Key. */
-    async place(user: UserRow, body: PlaceBody, idempotencyKey: string | undefined): Promise<OrderAnswer> {
+    async place(user: UserRow, body: PlaceBody, idempotencyKey: string | undefined, clientKey: string | null = null): Promise<OrderAnswer> {
       if (body.isBusinessOrder && !body.businessCode) {
         throw new AppError('VALIDATION_FAILED', 'Choose the business this order is for', { fields: { businessCode: ['A business order needs businessCode'] } });
       }
@@ -181,7 +210,7 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       let outcome;
       try {
-        outcome = await db.transaction((tx) => placeInTransaction(tx, user, body, key, hash));
+        outcome = await db.transaction((tx) => placeInTransaction(tx, user, body, key, hash, clientKey));
       } catch (error) {
         // Two requests with one key that passed the cart lock in different processes: the unique index kept one.
         const earlier = key && isUniqueViolation(error) ? await repo.findByIdempotencyKey(db, user.id, key) : undefined;
@@ -208,6 +237,10 @@ export function createOrdersService(deps: OrdersDeps) {
     },
     markOrderPaid: payments.markOrderPaid,
     expireOrder: payments.expireOrder,
+    /** `POST /v1/orders/{id}/cancel`: the buyer cancels their own order while it awaits payment. */
+    cancelOwn: cancel.cancelOwn,
+    /** Provider refunds (the webhook sends those a payment decided; issue 25's operator refunds use refundOrder). */
+    refunds,
     ...reads.routes,
   };
 }

@@ -1,6 +1,6 @@
 import { CURRENCY_SYMBOL, isSupportedCurrency, minorToMajor, type Currency } from '@app/contract';
-import type { Order, OrderLine, OrderStatus } from '@app/contract/orders';
-import type { OrderCertificateRow, OrderItemRow, OrderRow } from './orders.repository.ts';
+import type { Order, OrderEvent, OrderLine, OrderStatus } from '@app/contract/orders';
+import type { OrderCertificateRow, OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
 /** An order as the API answers it: frozen lines and totals, in the order's currency. */
 export function toOrder(row: OrderRow, items: OrderItemRow[], issued: OrderCertificateRow[], now: Date): Order {
@@ -48,6 +48,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], issued: OrderCerti
     reservedUntil: pending && row.reservedUntil ? row.reservedUntil.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    cancelReason: row.cancelReason,
+    refundedMinor: row.refundedMinor,
     certificates: issued.map((certificate) => ({ serial: certificate.serial, productName: certificate.productName, tonnes: certificate.tonnesMilli / 1000 })),
   };
 }
@@ -56,4 +59,16 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], issued: OrderCerti
 export function shownStatus(row: Pick<OrderRow, 'status' | 'reservedUntil'>, now: Date): OrderStatus {
   if (row.status === 'pending' && row.reservedUntil && row.reservedUntil <= now) return 'expired';
   return row.status as OrderStatus;
+}
+
+/** A timeline row as the buyer reads it (who by role, never by account id). */
+export function toOrderEvent(event: OrderEventRow, currency: Currency): OrderEvent {
+  return {
+    at: event.at.toISOString(),
+    actor: event.actor as OrderEvent['actor'],
+    kind: event.kind as OrderEvent['kind'],
+    amount: event.amountMinor === null ? null : minorToMajor(event.amountMinor, currency),
+    amountMinor: event.amountMinor,
+    note: event.note,
+  };
 }

@@ -25,6 +25,7 @@ export async function registerOrders(app: FastifyInstance, deps: { db: Database;
     dispatcher: deps.dispatcher,
     publicUrl: config.publicUrl,
     reservationMs: config.orderReservationMs,
+    unpaidLimits: { perAccount: config.orderMaxUnpaidPerAccount, perAddress: config.orderMaxUnpaidPerAddress, unitsPerProduct: config.orderMaxUnpaidUnitsPerProduct },
     log: app.log,
   });
   app.decorate('orders', orders);

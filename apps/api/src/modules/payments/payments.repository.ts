@@ -11,7 +11,7 @@ export function createPaymentsRepository(db: Database) {
     },
 
     /** Records an event as handled; a second record of the same event id changes nothing. */
-    async recordEvent(event: { eventId: string; kind: 'paid' | 'expired'; orderId: string }): Promise<void> {
+    async recordEvent(event: { eventId: string; kind: 'paid' | 'expired' | 'refunded' | 'refund-updated'; orderId: string | null }): Promise<void> {
       await db.insert(paymentEvents).values(event).onConflictDoNothing({ target: paymentEvents.eventId });
     },
   };

@@ -1,8 +1,11 @@
 import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
-/** Acts on one verified payment event: marks the order paid or expired (wired by the orders module). */
-export type PaymentEventHandler = (event: Exclude<PaymentEvent, { kind: 'ignored' }>) => Promise<void>;
+/**
+ * Acts on one verified payment event: marks the order paid or expired, or records a refund (wired
+ * by the orders module). Answers the id of the order it concerned, when it found one.
+ */
+export type PaymentEventHandler = (event: Exclude<PaymentEvent, { kind: 'ignored' }>) => Promise<string | null | void>;
 
 export interface WebhookOutcome {
   /** The event was handled before (a replay or a retry): nothing was done this time. */
@@ -22,8 +25,9 @@ export function createWebhookReceiver(deps: { provider: PaymentProvider; repo: P
       const event = deps.provider.parseWebhook(rawBody, signatureHeader);
       if (event.kind === 'ignored') return { duplicate: false };
       if (await deps.repo.hasEvent(event.eventId)) return { duplicate: true };
-      await deps.onPaymentEvent(event);
-      await deps.repo.recordEvent({ eventId: event.eventId, kind: event.kind, orderId: event.orderId });
+      const concerned = await deps.onPaymentEvent(event);
+      const orderId = 'orderId' in event ? event.orderId : (concerned ?? null);
+      await deps.repo.recordEvent({ eventId: event.eventId, kind: event.kind, orderId });
       return { duplicate: false };
     },
   };

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaymentEvent, PaymentProvider, StartPaymentInput, StartPaymentResult } from './payment-provider.ts';
+import { RefundRefusedError, type PaymentEvent, type PaymentProvider, type RefundInput, type RefundResult, type StartPaymentInput, type StartPaymentResult } from './payment-provider.ts';
+import { readStripeEvent } from './stripe-events.ts';
 import { checkoutIdempotencyKey, checkoutSessionParams } from './stripe-checkout.ts';
 
 export interface StripeProviderOptions {
@@ -21,32 +21,6 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 const REQUEST_TIMEOUT_MS = 20_000;
 
 const START_FAILED = 'Payment could not be started; nothing was charged. Please try again.';
-
-/** The part of a Checkout Session event we act on; anything else in it is Stripe's business. */
-const sessionEventSchema = z.object({
-  id: z.string().min(1).max(255),
-  type: z.string().min(1).max(128),
-  data: z.object({
-    object: z.object({
-      id: z.string().min(1),
-      object: z.literal('checkout.session'),
-      client_reference_id: z.string().nullish(),
-      metadata: z.record(z.string(), z.string()).nullish(),
-      payment_status: z.string().nullish(),
-    }),
-  }),
-});
-const anyEventSchema = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(128) });
-
-/** Checkout Session event types and what they mean for the order (a completed one only when paid). */
-const SESSION_EVENT_KINDS: Record<string, 'paid' | 'expired' | 'paid-if-paid'> = {
-  'checkout.session.completed': 'paid-if-paid',
-  'checkout.session.async_payment_succeeded': 'paid',
-  'checkout.session.expired': 'expired',
-  'checkout.session.async_payment_failed': 'expired',
-};
-
-const uuid = z.uuid();
 
 /**
  * Stripe Checkout: the buyer pays on Stripe's page; the order is paid only when a webhook whose
@@ -81,6 +55,41 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { kind: 'redirect', checkoutUrl: session.url, reference: session.id };
     },
 
+    /**
+     * `POST /v1/refunds` for the order's PaymentIntent. The idempotency key is our refund row's id:
+     * a retry after a lost answer (ours, or the SDK's own two) gets the first refund back, never a
+     * second one. Stripe's 4xx answers (already refunded, more than is left, unknown payment) are
+     * final; anything else (network, 5xx, 429) may be retried with the same row.
+     */
+    async refund(input: RefundInput): Promise<RefundResult> {
+      if (!input.paymentId) throw new RefundRefusedError('No Stripe payment is recorded for this order');
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: input.paymentId, amount: input.amountMinor, metadata: { orderId: input.orderId, orderNumber: input.orderNumber, refundId: input.refundId, reason: input.reason } },
+          { idempotencyKey: refundIdempotencyKey(input.refundId) },
+        );
+      } catch (error) {
+        options.log?.error({ err: error, orderId: input.orderId, refundId: input.refundId }, 'Stripe refused or did not answer a refund');
+        if (error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 429) {
+          throw new RefundRefusedError(error.message);
+        }
+        throw new AppError('PAYMENT_PROVIDER_FAILED', 'The refund could not be sent to Stripe; it will be tried again');
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new RefundRefusedError(refund.failure_reason ?? `Stripe answered the refund ${refund.status}`);
+      return { status: refund.status === 'succeeded' ? 'succeeded' : 'pending', reference: refund.id };
+    },
+
+    /** Expires the Checkout Session, so a cancelled order's page can no longer take money. */
+    async cancelPayment(reference: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(reference);
+      } catch (error) {
+        // Already paid, expired or completed: the webhook tells us what happened, and a payment is refunded.
+        options.log?.error({ err: error, session: reference }, 'Stripe did not expire a Checkout Session');
+      }
+    },
+
     parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
       if (!signatureHeader) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The Stripe-Signature header is missing');
       let event: unknown;
@@ -92,28 +101,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         // Everything else failed verification, including headers the SDK cannot even take apart.
         throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature does not verify: it is forged, altered or too old');
       }
-      return readEvent(event);
+      return readStripeEvent(event);
     },
   };
 }
 
-/** A verified Stripe event as a PaymentEvent. Events about sessions that are not ours are ignored. */
-function readEvent(event: unknown): PaymentEvent {
-  const base = anyEventSchema.safeParse(event);
-  if (!base.success) throw new AppError('VALIDATION_FAILED', 'The webhook event could not be read');
-  const { id: eventId, type } = base.data;
-  const kind = SESSION_EVENT_KINDS[type];
-  if (!kind) return { kind: 'ignored', eventId, type };
-
-  const parsed = sessionEventSchema.safeParse(event);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'The webhook event could not be read');
-  const session = parsed.data.data.object;
-  // One Stripe account may serve other shops or environments: their sessions carry no order id of ours.
-  const orderId = session.metadata?.orderId ?? session.client_reference_id ?? '';
-  if (!uuid.safeParse(orderId).success) return { kind: 'ignored', eventId, type };
-  // A completed session paid by a delayed method (bank debit) is paid later: async_payment_succeeded.
-  if (kind === 'paid-if-paid' && session.payment_status !== 'paid') return { kind: 'ignored', eventId, type };
-  return { kind: kind === 'expired' ? 'expired' : 'paid', orderId, reference: session.id, eventId };
+/** The Stripe idempotency key of one of our refunds. */
+export function refundIdempotencyKey(refundId: string): string {
+  return `refund-${refundId}`;
 }
 
 function apiLocation(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {

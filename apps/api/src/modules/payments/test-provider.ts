@@ -12,6 +12,10 @@ export function createTestPaymentProvider(): PaymentProvider {
     async startPayment(input) {
       return { kind: 'paid', reference: `test_${input.orderId}` };
     },
+    // Nothing was charged, so there is nothing to send back: the refund is done at once.
+    async refund(input) {
+      return { status: 'succeeded', reference: `test_refund_${input.refundId}` };
+    },
     parseWebhook() {
       throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'The test payment provider sends no webhooks');
     },

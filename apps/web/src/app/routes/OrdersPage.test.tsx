@@ -52,6 +52,9 @@ function order(n: number, overrides: Partial<Order> = {}): Order {
     reservedUntil: null,
     createdAt: '2026-11-23T06:00:00.000Z',
     paidAt: '2026-11-23T06:00:01.000Z',
+    cancelledAt: null,
+    cancelReason: null,
+    refundedMinor: 0,
     certificates: [{ serial: 'GMC-2026-7Q4K-9XW2-M3TD', productName: 'Kenya cookstoves', tonnes: 2 }],
     ...overrides,
   };
@@ -176,6 +179,47 @@ describe('order details', () => {
     expect(container.querySelector('[data-testid="payment-provider"]')?.textContent).toBe('Test payment — no card is charged');
     const link = container.querySelector<HTMLAnchorElement>('[data-testid="order-certificates"] a');
     expect(link?.getAttribute('href')).toBe('/certificates/GMC-2026-7Q4K-9XW2-M3TD');
+  });
+
+  it('shows the history and, while it awaits payment, cancels the order after a confirmation', async () => {
+    const placedAt = '2026-11-23T06:00:00.000Z';
+    const pending = order(2, {
+      status: 'pending',
+      paidAt: null,
+      certificates: [],
+      payment: { provider: 'stripe', checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_1' },
+      reservedUntil: '2026-11-23T06:40:00.000Z',
+      timeline: [{ at: placedAt, actor: 'buyer', kind: 'placed', amount: 21.6, amountMinor: 2160, note: null }],
+    });
+    const cancelled: Order = {
+      ...pending,
+      status: 'cancelled',
+      cancelReason: 'buyer',
+      cancelledAt: '2026-11-23T06:05:00.000Z',
+      payment: { provider: 'stripe', checkoutUrl: null },
+      reservedUntil: null,
+      timeline: [...pending.timeline!, { at: '2026-11-23T06:05:00.000Z', actor: 'buyer', kind: 'cancelled', amount: null, amountMinor: null, note: 'Cancelled before payment' }],
+    };
+    let current = pending;
+    const api = stubApi({
+      [`GET /api/v1/orders/${pending.id}`]: () => json(200, { success: true, data: current }),
+      [`POST /api/v1/orders/${pending.id}/cancel`]: () => {
+        current = cancelled;
+        return json(200, { success: true, message: 'Order cancelled', data: cancelled });
+      },
+    });
+    const { container } = renderAt(`/account/orders/${pending.id}`);
+    await until(() => container.querySelector('[data-testid="order-timeline"]') !== null);
+    expect(container.querySelector('[data-testid="order-timeline"]')?.textContent).toContain('Order placed · 21.60 EUR');
+    click(getButton(container, 'Cancel order'));
+    await until(() => document.body.textContent?.includes('Cancel order GM-20261123-000002?') ?? false);
+    // Nothing is sent before the buyer confirms; "Keep the order" would close the dialog.
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    click(getButton(document.querySelector('[role="dialog"]')!, 'Cancel order'));
+    await until(() => container.querySelector('[data-testid="cancel-order"]') === null);
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([`/api/v1/orders/${pending.id}/cancel`]);
+    expect(container.textContent).toContain('You cancelled this order before paying. Nothing was charged.');
+    expect(container.querySelector('[data-testid="order-timeline"]')?.textContent).toContain('You cancelled the order');
   });
 
   it("says when the order is not the caller's or does not exist", async () => {

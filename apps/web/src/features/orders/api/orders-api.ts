@@ -105,3 +105,19 @@ export async function getOrderGraph(period: 'month' | 'year', businessCode?: str
   const response = await read<Envelope<OrderGraphPoint[]>>(period === 'month' ? 'v1/orders/graph' : 'v1/orders/annual/graph', 'Your order graphs could not be loaded.', query);
   return response.data.data;
 }
+
+/**
+ * `POST v1/orders/{id}/cancel`: the buyer cancels their own order while it awaits payment. Answers
+ * the cancelled order (with its timeline); throws with the server's message otherwise (409 when it
+ * was paid or expired meanwhile).
+ */
+export async function cancelOrder(id: string): Promise<Order> {
+  let response: ApiResponse<Envelope<Order>>;
+  try {
+    response = await apiClient.post<Envelope<Order>>(`v1/orders/${encodeURIComponent(id)}/cancel`, {});
+  } catch {
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  }
+  if (response.status === 200 && response.data?.data) return response.data.data;
+  throw new Error(readApiError(response, 'The order could not be cancelled. Please try again.').message);
+}

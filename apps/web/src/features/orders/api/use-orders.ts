@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getOrder, getOrderGraph, listCustomerOrders, orderKeys } from './orders-api.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cancelOrder, getOrder, getOrderGraph, listCustomerOrders, orderKeys } from './orders-api.ts';
 
 /** How often a pending order is read again while the card provider's webhook is awaited. */
 export const PENDING_ORDER_POLL_MS = 3000;
@@ -20,4 +20,16 @@ export function useCustomerOrders(page: number, businessCode?: string) {
 
 export function useOrderGraph(period: 'month' | 'year', enabled = true, businessCode?: string) {
   return useQuery({ queryKey: orderKeys.graph(period, businessCode), queryFn: () => getOrderGraph(period, businessCode), enabled });
+}
+
+/** Cancels one of the caller's unpaid orders; the order page shows the answer at once, and every order list is read again. */
+export function useCancelOrder(id: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelOrder(id),
+    onSuccess: (order) => {
+      queries.setQueryData([...orderKeys.one(id), null], order);
+      void queries.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
 }

@@ -1,5 +1,14 @@
 import type { Order } from '@app/contract/orders';
+import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { OrderLines, OrderStatusBadge, OrderTotals, TEST_PAYMENT_LABEL, formatOrderDate, formatTonnes } from './OrderParts.tsx';
+import { OrderTimeline } from './OrderTimeline.tsx';
+
+/** Why an order was cancelled, in the buyer's words. */
+const CANCEL_REASONS: Record<string, string> = {
+  buyer: 'You cancelled this order before paying. Nothing was charged.',
+  coupon_exhausted: 'The coupon ran out before your payment arrived, so the order was cancelled and your payment refunded in full.',
+};
+const LATE_PAYMENT_REFUNDED = 'A payment arrived after this order was closed, so it is refunded in full (see History).';
 
 const KIND_LABELS: Record<Order['kind'], string> = { personal: 'Personal order', business: 'Business order', event: 'Event order' };
 
@@ -15,8 +24,9 @@ export function OrderDetailsView({ order }: { order: Order }) {
           </h2>
           <OrderLines order={order} />
           <OrderTotals order={order} />
-          {order.tonnes > 0 && <p className="order-line__meta">Retires {formatTonnes(order.tonnes)}.</p>}
+          {order.tonnes > 0 && (order.status === 'paid' || order.status === 'pending') && <p className="order-line__meta">Retires {formatTonnes(order.tonnes)}.</p>}
         </section>
+        <OrderTimeline order={order} />
       </div>
       <div className="order-details__side">
         <section className="order-card" aria-labelledby="order-payment-title">
@@ -55,6 +65,15 @@ export function OrderDetailsView({ order }: { order: Order }) {
               {order.reservedUntil && ` before ${new Date(order.reservedUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}, while the items are held for you`}.
             </p>
           )}
+          {order.status === 'pending' && (
+            <div className="order-payment-actions">
+              <CancelOrderButton order={order} />
+            </div>
+          )}
+          {order.status === 'cancelled' && order.cancelReason && CANCEL_REASONS[order.cancelReason] && (
+            <p className="order-line__meta">{order.cancelReason === 'buyer' && order.refundedMinor > 0 ? LATE_PAYMENT_REFUNDED : CANCEL_REASONS[order.cancelReason]}</p>
+          )}
+          {order.status === 'expired' && order.refundedMinor > 0 && <p className="order-line__meta">{LATE_PAYMENT_REFUNDED}</p>}
         </section>
         <section className="order-card" aria-labelledby="order-address-title">
           <h2 id="order-address-title" className="order-card__title">
@@ -106,7 +125,11 @@ export function OrderDetailsView({ order }: { order: Order }) {
             </ul>
           ) : (
             <p className="order-line__meta">
-              {order.status === 'paid' ? 'This order has no offset projects, so it issues no certificates.' : 'Offset projects issue their retirement certificates once the order is paid.'}
+              {order.status === 'paid'
+                ? 'This order has no offset projects, so it issues no certificates.'
+                : order.status === 'pending'
+                  ? 'Offset projects issue their retirement certificates once the order is paid.'
+                  : 'This order was not paid, so it issues no certificates.'}
             </p>
           )}
         </section>
