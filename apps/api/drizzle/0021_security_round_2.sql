@@ -1,0 +1,8 @@
+DROP INDEX "user_chains_pair_relationship_unique";--> statement-breakpoint
+ALTER TABLE "user_chains" ALTER COLUMN "parent_user_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_chains" ALTER COLUMN "child_user_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_chains" ADD COLUMN "invitee_email" varchar(254);--> statement-breakpoint
+CREATE UNIQUE INDEX "user_chains_unclaimed_unique" ON "user_chains" USING btree (coalesce("parent_user_id", "child_user_id"),"invitee_email","relationship") WHERE "user_chains"."parent_user_id" is null or "user_chains"."child_user_id" is null;--> statement-breakpoint
+CREATE INDEX "user_chains_invitee_email_idx" ON "user_chains" USING btree ("invitee_email") WHERE "user_chains"."parent_user_id" is null or "user_chains"."child_user_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "user_chains_pair_relationship_unique" ON "user_chains" USING btree (least("parent_user_id", "child_user_id"),greatest("parent_user_id", "child_user_id"),"relationship") WHERE "user_chains"."parent_user_id" is not null and "user_chains"."child_user_id" is not null;--> statement-breakpoint
+ALTER TABLE "user_chains" ADD CONSTRAINT "user_chains_unclaimed_has_email" CHECK (("user_chains"."parent_user_id" is not null and "user_chains"."child_user_id" is not null) or ("user_chains"."invitee_email" is not null and "user_chains"."acceptance_status" = 'pending' and ("user_chains"."parent_user_id" is not null or "user_chains"."child_user_id" is not null)));
