@@ -75,6 +75,10 @@ export const ERROR_STATUS = {
   ALREADY_IN_BUSINESS: 409,
   /** A business's owner cannot join it as a member. */
   CANNOT_JOIN_OWN_BUSINESS: 409,
+  /** The owner removed this person from the business; they join again only after the owner re-admits them. */
+  REMOVED_FROM_BUSINESS: 403,
+  /** The account's uploaded images already fill its storage allowance. */
+  UPLOAD_QUOTA_EXCEEDED: 413,
   /** Another business has this address name (slug). */
   SLUG_TAKEN: 409,
   /** These two people already have a chain of this relationship (in either direction). */

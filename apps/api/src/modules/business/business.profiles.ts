@@ -5,7 +5,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { businesses, businessMembers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { businessOwnedBy, findBusinessByCode, requireBusinessOwner, type BusinessRow } from './business.access.ts';
-import { newJoinCodes, slugFor } from './business.codes.ts';
+import { JOIN_CODE_COLUMNS, newJoinCode, newJoinCodes, slugFor, type JoinRole } from './business.codes.ts';
 import { toOwnBusiness, toPublicBusiness } from './business.view.ts';
 
 /** Collisions of random codes are rare; a few draws settle them. */
@@ -70,6 +70,27 @@ export function createBusinessProfiles(db: Database) {
         .where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, userId)))
         .returning();
       return ownView(row!);
+    },
+
+    /**
+     * `PUT business-profiles/join-codes/{id} {role}`: a fresh secret code for one role. The old
+     * code stops working with this update (joins read the column); members who joined stay.
+     */
+    async regenerateJoinCode(userId: string, businessId: string, role: JoinRole): Promise<OwnBusiness> {
+      const business = await requireBusinessOwner(db, userId, { businessId });
+      for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
+        try {
+          const [row] = await db
+            .update(businesses)
+            .set({ [JOIN_CODE_COLUMNS[role]]: newJoinCode(business.name, role), updatedAt: new Date() })
+            .where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, userId)))
+            .returning();
+          return ownView(row!);
+        } catch (error) {
+          if (!uniqueViolation(error)) throw error;
+        }
+      }
+      throw new AppError('CONFLICT', 'Could not make a unique code; please try again');
     },
 
     async setSlug(userId: string, businessId: string, businessSlug: string): Promise<OwnBusiness> {
