@@ -1,3 +1,22 @@
+CREATE TABLE "business_event_footprint_claims" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"event_id" uuid NOT NULL,
+	"email" varchar(254) NOT NULL,
+	"name" varchar(120) DEFAULT '' NOT NULL,
+	"inputs" jsonb NOT NULL,
+	"notes" jsonb NOT NULL,
+	"factor_set_year" integer NOT NULL,
+	"total_kg" double precision NOT NULL,
+	"travel_kg" double precision NOT NULL,
+	"accommodation_kg" double precision NOT NULL,
+	"catering_kg" double precision NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "business_event_footprint_claims_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 DROP INDEX "user_chains_pair_relationship_unique";--> statement-breakpoint
 ALTER TABLE "user_chains" ALTER COLUMN "parent_user_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_chains" ALTER COLUMN "child_user_id" DROP NOT NULL;--> statement-breakpoint
@@ -10,6 +29,9 @@ ALTER TABLE "businesses" ADD COLUMN "employee_join_code" varchar(32);--> stateme
 UPDATE "businesses" SET "employee_join_code" = "business_code" WHERE "employee_join_code" IS NULL;--> statement-breakpoint
 ALTER TABLE "businesses" ALTER COLUMN "employee_join_code" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_chains" ADD COLUMN "invitee_email" varchar(254);--> statement-breakpoint
+ALTER TABLE "business_event_footprint_claims" ADD CONSTRAINT "business_event_footprint_claims_event_id_business_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."business_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "business_event_footprint_claims_event_email" ON "business_event_footprint_claims" USING btree ("event_id","email");--> statement-breakpoint
+CREATE INDEX "business_event_footprint_claims_expires_idx" ON "business_event_footprint_claims" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "business_members_user_business_idx" ON "business_members" USING btree ("user_id","business_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_chains_unclaimed_unique" ON "user_chains" USING btree (coalesce("parent_user_id", "child_user_id"),"invitee_email","relationship") WHERE "user_chains"."parent_user_id" is null or "user_chains"."child_user_id" is null;--> statement-breakpoint
 CREATE INDEX "user_chains_invitee_email_idx" ON "user_chains" USING btree ("invitee_email") WHERE "user_chains"."parent_user_id" is null or "user_chains"."child_user_id" is null;--> statement-breakpoint

@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerBusinessCarbon(app, { db: database.db, reference, dataDir: config.dataDir });
   await registerShopPages(app, { db: database.db, dataDir: config.dataDir });
   await registerChains(app, { db: database.db, mail: mailRepository, dispatcher, publicUrl: config.publicUrl });
-  await registerEvents(app, { db: database.db, reference, dataDir: config.dataDir });
+  await registerEvents(app, { db: database.db, reference, dataDir: config.dataDir, mail: mailRepository, dispatcher, publicUrl: config.publicUrl });
   // The test provider unless STRIPE_SECRET_KEY is set (tests may pass their own).
   app.decorate('paymentProvider', options.paymentProvider ?? createPaymentProvider(config, app.log));
   await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });

@@ -220,6 +220,7 @@ describe('the API document', () => {
         'GET /api/v1/business-events/live/{id}',
         'POST /api/v1/business-events/join',
         'POST /api/v1/business-event-user-carbon-foot-prints',
+        'GET /api/v1/business-event-user-carbon-foot-prints/confirm',
         'GET /api/v1/business-event-user-carbon-foot-prints/specific',
         'GET /api/v1/business-user-carbon-foot-prints/user/{id}',
       ].sort(),

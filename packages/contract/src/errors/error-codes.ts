@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   NEWSLETTER_CONFIRMATION_PENDING: 409,
   /** A newsletter confirmation link that expired or was already used. */
   NEWSLETTER_LINK_GONE: 410,
+  /** An event footprint's confirmation link that was used, replaced by a newer one, or expired. */
+  FOOTPRINT_LINK_GONE: 410,
   /** The request took too long to arrive (the server's request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
