@@ -17,6 +17,14 @@ CREATE TABLE "business_event_footprint_claims" (
 	CONSTRAINT "business_event_footprint_claims_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "uploads" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"owner_user_id" uuid,
+	"bytes" integer NOT NULL,
+	"content_type" varchar(32) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "user_chains_pair_relationship_unique";--> statement-breakpoint
 ALTER TABLE "user_chains" ALTER COLUMN "parent_user_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_chains" ALTER COLUMN "child_user_id" DROP NOT NULL;--> statement-breakpoint
@@ -30,8 +38,11 @@ UPDATE "businesses" SET "employee_join_code" = "business_code" WHERE "employee_j
 ALTER TABLE "businesses" ALTER COLUMN "employee_join_code" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_chains" ADD COLUMN "invitee_email" varchar(254);--> statement-breakpoint
 ALTER TABLE "business_event_footprint_claims" ADD CONSTRAINT "business_event_footprint_claims_event_id_business_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."business_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_event_footprint_claims_event_email" ON "business_event_footprint_claims" USING btree ("event_id","email");--> statement-breakpoint
 CREATE INDEX "business_event_footprint_claims_expires_idx" ON "business_event_footprint_claims" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "uploads_owner_idx" ON "uploads" USING btree ("owner_user_id");--> statement-breakpoint
+CREATE INDEX "uploads_created_idx" ON "uploads" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "business_members_user_business_idx" ON "business_members" USING btree ("user_id","business_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_chains_unclaimed_unique" ON "user_chains" USING btree (coalesce("parent_user_id", "child_user_id"),"invitee_email","relationship") WHERE "user_chains"."parent_user_id" is null or "user_chains"."child_user_id" is null;--> statement-breakpoint
 CREATE INDEX "user_chains_invitee_email_idx" ON "user_chains" USING btree ("invitee_email") WHERE "user_chains"."parent_user_id" is null or "user_chains"."child_user_id" is null;--> statement-breakpoint

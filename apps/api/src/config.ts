@@ -54,6 +54,8 @@ const envSchema = z.object({
   ORDER_RESERVATION_MINUTES: wholeNumber(1, 24 * 60).default(40),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
+  /** What one account may keep in uploaded images, in MB (issue 23 item 7); over it an upload is refused with 413. */
+  UPLOAD_QUOTA_MB: wholeNumber(1, 100_000).default(50),
   /** API processes `npm start` runs on one port (node:cluster); above 1 needs PostgreSQL. */
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
 });
@@ -90,6 +92,8 @@ export interface Config {
   /** How often the sweeper expires lapsed orders. */
   orderSweepIntervalMs: number;
   orderRateLimitMax: number;
+  /** Bytes of uploaded images one account may keep. */
+  uploadQuotaBytes: number;
   /** API processes on one port (WEB_CONCURRENCY); 1 runs the server in this process. */
   webConcurrency: number;
 }
@@ -144,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A lapsed order waits at most a minute (or a tenth of the reservation) to give its units back.
     orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     webConcurrency: e.WEB_CONCURRENCY,
     ...overrides,
   };

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { businessOwnedBy, findBusinessByCode, requireBusinessOwner, type BusinessRow } from './business.access.ts';
 import { JOIN_CODE_COLUMNS, newJoinCode, newJoinCodes, slugFor, type JoinRole } from './business.codes.ts';
 import { toOwnBusiness, toPublicBusiness } from './business.view.ts';
+import type { Uploads } from '../uploads/uploads.service.ts';
 
 /** Collisions of random codes are rare; a few draws settle them. */
 const MAX_DRAWS = 6;
@@ -27,7 +28,7 @@ function columnsOf(body: Written) {
 }
 
 /** Business profiles (spec §7 Business): the owner creates and edits; anyone reads the public part by code. */
-export function createBusinessProfiles(db: Database) {
+export function createBusinessProfiles(db: Database, uploads: Pick<Uploads, 'release'>) {
   async function activeMembers(businessId: string) {
     return db
       .select({ id: businessMembers.id, userId: businessMembers.userId, role: businessMembers.role })
@@ -62,13 +63,15 @@ export function createBusinessProfiles(db: Database) {
     },
 
     async update(userId: string, businessId: string, body: BusinessUpdateBody): Promise<OwnBusiness> {
-      await requireBusinessOwner(db, userId, { businessId });
+      const before = await requireBusinessOwner(db, userId, { businessId });
       const columns = columnsOf(body as Written);
       const [row] = await db
         .update(businesses)
         .set({ ...columns, updatedAt: new Date() })
         .where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, userId)))
         .returning();
+      // A replaced uploaded logo goes once this is committed, unless something else shows it.
+      if (row && before.logoUrl !== row.logoUrl) await uploads.release(before.logoUrl);
       return ownView(row!);
     },
 
