@@ -74,6 +74,8 @@ const selfOrPublic = [
   'GET /api/v1/business-events/event/{code}',
   'POST /api/v1/business-events/join',
   'POST /api/v1/business-event-user-carbon-foot-prints',
+  // The emailed link that confirms a visitor's footprint: its token is the only key (security-event-footprints.test.ts).
+  'GET /api/v1/business-event-user-carbon-foot-prints/confirm',
   // Your own footprint, or any for the business owner (events-attendees.test.ts: 403 for anyone else).
   'GET /api/v1/business-event-user-carbon-foot-prints/specific',
   'GET /api/v1/business-user-carbon-foot-prints/user/{id}',
