@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeModes, type Config } from './config.ts';
@@ -38,6 +39,9 @@ import { registerBusinessCarbon } from './modules/business-carbon/register.ts';
 import { registerShopPages } from './modules/shop-pages/register.ts';
 import { registerChains } from './modules/chains/register.ts';
 import { registerEvents } from './modules/events/register.ts';
+import { createUploadStore } from './modules/uploads/upload-store.ts';
+import { createUploads, type Uploads } from './modules/uploads/uploads.service.ts';
+import { scheduleUploadSweep } from './modules/uploads/uploads.sweep-job.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
@@ -62,6 +66,8 @@ declare module 'fastify' {
     metrics: MetricsCache;
     /** Takes payment for orders: Stripe with STRIPE_SECRET_KEY, else the test provider. */
     paymentProvider: PaymentProvider;
+    /** Uploaded images: save within the allowance, release, sweep (modules/uploads). */
+    uploads: Uploads;
   }
 }
 
@@ -185,14 +191,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     { prefix: '/api' },
   );
-  await registerCarbonAccounts(app, { db: database.db, reference, dataDir: config.dataDir });
+  // One upload module for every feature that stores images (issue 23 item 7: owner, allowance, release, sweep).
+  const uploads = createUploads({ db: database.db, store: createUploadStore(path.join(config.dataDir, 'uploads')), quotaBytes: config.uploadQuotaBytes, log: app.log });
+  app.decorate('uploads', uploads);
+  scheduleUploadSweep(app, uploads);
+  await registerCarbonAccounts(app, { db: database.db, reference, uploads });
   await registerWishlist(app, { db: database.db });
   await registerReviews(app, { db: database.db });
-  await registerBusiness(app, { db: database.db });
-  await registerBusinessCarbon(app, { db: database.db, reference, dataDir: config.dataDir });
-  await registerShopPages(app, { db: database.db, dataDir: config.dataDir });
-  await registerChains(app, { db: database.db });
-  await registerEvents(app, { db: database.db, reference, dataDir: config.dataDir });
+  await registerBusiness(app, { db: database.db, uploads });
+  await registerBusinessCarbon(app, { db: database.db, reference, uploads });
+  await registerShopPages(app, { db: database.db, uploads });
+  await registerChains(app, { db: database.db, mail: mailRepository, dispatcher, publicUrl: config.publicUrl });
+  await registerEvents(app, { db: database.db, reference, uploads, mail: mailRepository, dispatcher, publicUrl: config.publicUrl });
   // The test provider unless STRIPE_SECRET_KEY is set (tests may pass their own).
   app.decorate('paymentProvider', options.paymentProvider ?? createPaymentProvider(config, app.log));
   await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });

@@ -60,6 +60,8 @@ const envSchema = z.object({
   ORDER_MAX_UNPAID_PER_ADDRESS: wholeNumber(1, 100_000).default(25),
   /** Units of one product one account may hold in unpaid orders. */
   ORDER_MAX_UNPAID_UNITS_PER_PRODUCT: wholeNumber(1, 10_000).default(50),
+  /** What one account may keep in uploaded images, in MB (issue 23 item 7); over it an upload is refused with 413. */
+  UPLOAD_QUOTA_MB: wholeNumber(1, 100_000).default(50),
   /** API processes `npm start` runs on one port (node:cluster); above 1 needs PostgreSQL. */
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
 });
@@ -100,6 +102,8 @@ export interface Config {
   orderMaxUnpaidPerAccount: number;
   orderMaxUnpaidPerAddress: number;
   orderMaxUnpaidUnitsPerProduct: number;
+  /** Bytes of uploaded images one account may keep. */
+  uploadQuotaBytes: number;
   /** API processes on one port (WEB_CONCURRENCY); 1 runs the server in this process. */
   webConcurrency: number;
 }
@@ -157,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderMaxUnpaidPerAccount: e.ORDER_MAX_UNPAID_PER_ACCOUNT,
     orderMaxUnpaidPerAddress: e.ORDER_MAX_UNPAID_PER_ADDRESS,
     orderMaxUnpaidUnitsPerProduct: e.ORDER_MAX_UNPAID_UNITS_PER_PRODUCT,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     webConcurrency: e.WEB_CONCURRENCY,
     ...overrides,
   };

@@ -15,7 +15,7 @@ type Person = Awaited<ReturnType<typeof quickBuyer>>;
 let owner: Person;
 let member: Person;
 let stranger: Person;
-let business: { id: string; businessCode: string };
+let business: { id: string; businessCode: string; joinCodes: { employee: string } };
 let memberId: string;
 
 let eventId: string;
@@ -27,6 +27,9 @@ const ownerOnly: Row[] = [
   { method: 'PUT', route: '/api/v1/business-profiles/business-slug/{id}', url: () => `/api/v1/business-profiles/business-slug/${business.id}`, body: { businessSlug: 'hijacked-slug' } },
   { method: 'GET', route: '/api/v1/business-profiles/me/{businessCode}', url: () => `/api/v1/business-profiles/me/${business.businessCode}` },
   { method: 'PUT', route: '/api/v1/business-profiles/remove/user/{id}', url: () => `/api/v1/business-profiles/remove/user/${memberId}` },
+  // Right after the removal above: only a removed person can be re-admitted (issue 23 item 1).
+  { method: 'PUT', route: '/api/v1/business-profiles/readmit/user/{id}', url: () => `/api/v1/business-profiles/readmit/user/${memberId}` },
+  { method: 'PUT', route: '/api/v1/business-profiles/join-codes/{id}', url: () => `/api/v1/business-profiles/join-codes/${business.id}`, body: { role: 'supplier' } },
   { method: 'PUT', route: '/api/v1/business-profiles/update/user/{id}', url: () => `/api/v1/business-profiles/update/user/${memberId}`, body: { title: 'hijacked' } },
   { method: 'GET', route: '/api/v1/business-user-profiles/business/{businessId}', url: () => `/api/v1/business-user-profiles/business/${business.id}` },
   { method: 'GET', route: '/api/v1/business-user-profiles/business/stats/{businessId}', url: () => `/api/v1/business-user-profiles/business/stats/${business.id}` },
@@ -71,6 +74,8 @@ const selfOrPublic = [
   'GET /api/v1/business-events/event/{code}',
   'POST /api/v1/business-events/join',
   'POST /api/v1/business-event-user-carbon-foot-prints',
+  // The emailed link that confirms a visitor's footprint: its token is the only key (security-event-footprints.test.ts).
+  'GET /api/v1/business-event-user-carbon-foot-prints/confirm',
   // Your own footprint, or any for the business owner (events-attendees.test.ts: 403 for anyone else).
   'GET /api/v1/business-event-user-carbon-foot-prints/specific',
   'GET /api/v1/business-user-carbon-foot-prints/user/{id}',
@@ -85,7 +90,7 @@ beforeAll(async () => {
   app = await createTestApp();
   [owner, member, stranger] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
   business = await createBusiness(app, owner.token, { name: 'Guarded Ltd' });
-  const joined = await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode });
+  const joined = await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.joinCodes.employee });
   memberId = joined.body.data.id;
   const event = await call(app, owner.token, 'POST', '/api/v1/business-events', { name: 'Guarded Gathering', startDate: '2026-05-01', endDate: '2026-05-02', businessCode: business.businessCode });
   eventId = event.body.data.id;
@@ -133,7 +138,7 @@ describe('member-or-owner calls', () => {
   let activeMember: Person;
   beforeAll(async () => {
     activeMember = await quickBuyer(app);
-    expect((await call(app, activeMember.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode })).status).toBeLessThan(300);
+    expect((await call(app, activeMember.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.joinCodes.employee })).status).toBeLessThan(300);
   });
 
   it.each(memberOrOwner.map((row) => [`${row.method} ${row.route}`, row] as const))('%s: 401 for a visitor, 403 for a stranger, 200 for a member and the owner', async (_name, row) => {

@@ -18,7 +18,7 @@ type Person = Awaited<ReturnType<typeof quickBuyer>>;
 let owner: Person;
 let member: Person;
 let stranger: Person;
-let business: { id: string; businessCode: string; businessSlug: string };
+let business: { id: string; businessCode: string; businessSlug: string; joinCodes: { employee: string } };
 
 const SAVE = '/api/v1/business-user-profiles/save-carbon-calculations';
 const ROLLUP = (code: string) => `/api/v1/business-profiles/get/carbon-calculations?businessCode=${encodeURIComponent(code)}`;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   app = await createTestApp();
   [owner, member, stranger] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
   business = await createBusiness(app, owner.token, { name: 'Carbon Counting Ltd' });
-  const joined = await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode });
+  const joined = await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.joinCodes.employee });
   expect(joined.status).toBe(201);
 });
 afterAll(async () => app?.close());
@@ -116,7 +116,7 @@ describe('PATCH save-carbon-calculations', () => {
 
   it('keeps one save when the same person sends the same calculation ten times at once', async () => {
     const racer = await quickBuyer(app);
-    await call(app, racer.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode });
+    await call(app, racer.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.joinCodes.employee });
     const results = await Promise.all(Array.from({ length: 10 }, () => saveCalc(racer, 4)));
     expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
@@ -194,7 +194,7 @@ describe('owner inputs and the roll-up', () => {
 
   it('drops members who left from the roll-up', async () => {
     const leaver = await quickBuyer(app);
-    await call(app, leaver.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode });
+    await call(app, leaver.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.joinCodes.employee });
     await saveCalc(leaver, 5);
     const before = (await call(app, owner.token, 'GET', ROLLUP(business.businessCode))).body.data.people;
     expect(before.withFootprint).toBe(3);

@@ -16,7 +16,7 @@ export async function ensureBusiness(app: FastifyInstance, businessId: string): 
     .returning({ id: users.id });
   await db
     .insert(businesses)
-    .values({ id: businessId, ownerUserId: owner.id, name: `Fixture ${suffix}`, businessCode: `FIX-${suffix}`, supplierCode: `SUP-${suffix}`, distributorCode: `DIS-${suffix}`, businessSlug: `fixture-${suffix.toLowerCase()}` })
+    .values({ id: businessId, ownerUserId: owner.id, name: `Fixture ${suffix}`, businessCode: `FIX-${suffix}`, employeeJoinCode: `EMP-${suffix}`, supplierCode: `SUP-${suffix}`, distributorCode: `DIS-${suffix}`, businessSlug: `fixture-${suffix.toLowerCase()}` })
     .onConflictDoNothing({ target: businesses.id });
 }
 
@@ -25,7 +25,7 @@ export async function insertBusiness(app: FastifyInstance, ownerUserId: string, 
   const suffix = randomUUID().slice(0, 6).toUpperCase();
   const [row] = await app.database.db
     .insert(businesses)
-    .values({ ownerUserId, name, businessCode: `BIZ-${suffix}`, supplierCode: `SUP-${suffix}`, distributorCode: `DIS-${suffix}`, businessSlug: `biz-${suffix.toLowerCase()}` })
+    .values({ ownerUserId, name, businessCode: `BIZ-${suffix}`, employeeJoinCode: `EMP-${suffix}`, supplierCode: `SUP-${suffix}`, distributorCode: `DIS-${suffix}`, businessSlug: `biz-${suffix.toLowerCase()}` })
     .returning();
   return row;
 }

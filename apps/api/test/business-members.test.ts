@@ -8,7 +8,7 @@ import { quickBuyer } from './order-helpers.ts';
 let app: FastifyInstance;
 type Person = Awaited<ReturnType<typeof quickBuyer>>;
 let owner: Person;
-let business: { id: string; businessCode: string; supplierCode: string; distributorCode: string; name: string };
+let business: { id: string; businessCode: string; joinCodes: { employee: string; supplier: string; distributor: string }; name: string };
 
 const join = (person: Person, businessCode: string) => call(app, person.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode });
 
@@ -22,15 +22,15 @@ afterAll(async () => app?.close());
 describe('joining', () => {
   it('gives the role of the code used (in any letter case) and answers the joined-business record', async () => {
     const [employee, supplier, distributor] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
-    const joined = await join(employee, business.businessCode.toLowerCase());
+    const joined = await join(employee, business.joinCodes.employee.toLowerCase());
     expect(joined.status).toBe(201);
     expect(joined.body.data).toMatchObject({ role: 'employee', status: 'active', userId: employee.id, businessId: { _id: business.id, businessCode: business.businessCode } });
-    expect((await join(supplier, business.supplierCode)).body.data.role).toBe('supplier');
-    expect((await join(distributor, ` ${business.distributorCode} `)).body.data.role).toBe('distributor');
+    expect((await join(supplier, business.joinCodes.supplier)).body.data.role).toBe('supplier');
+    expect((await join(distributor, ` ${business.joinCodes.distributor} `)).body.data.role).toBe('distributor');
     const record = await call(app, employee.token, 'GET', `/api/v1/business-user-profiles/user/${employee.id}`);
     expect(record.body.data.businessId.name).toBe('Members Inc');
-    expect(JSON.stringify(record.body)).not.toContain(business.supplierCode);
-    const again = await join(employee, business.businessCode);
+    expect(JSON.stringify(record.body)).not.toContain(business.joinCodes.supplier);
+    const again = await join(employee, business.joinCodes.employee);
     expect(again.status).toBe(200);
     expect(again.body.data.id).toBe(joined.body.data.id);
   });
@@ -38,13 +38,13 @@ describe('joining', () => {
   it('refuses an unknown code (404), the owner (409 CANNOT_JOIN_OWN_BUSINESS) and a member of another business (409 ALREADY_IN_BUSINESS)', async () => {
     const person = await quickBuyer(app);
     expect((await join(person, 'NOPE-ABCDEF')).status).toBe(404);
-    const own = await join(owner, business.businessCode);
+    const own = await join(owner, business.joinCodes.employee);
     expect(own.status).toBe(409);
     expect(own.body.code).toBe('CANNOT_JOIN_OWN_BUSINESS');
     const otherOwner = await quickBuyer(app);
     const other = await createBusiness(app, otherOwner.token, { name: 'Other Ltd' });
-    await join(person, business.businessCode);
-    const second = await join(person, other.businessCode);
+    await join(person, business.joinCodes.employee);
+    const second = await join(person, other.joinCodes.employee);
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('ALREADY_IN_BUSINESS');
     expect(second.body.message).toContain('Members Inc');
@@ -55,26 +55,26 @@ describe('joining', () => {
 
   it('makes one membership when the same person joins twenty times at once, and one when they race into two businesses', async () => {
     const person = await quickBuyer(app);
-    const results = await Promise.all(Array.from({ length: 20 }, () => join(person, business.businessCode)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => join(person, business.joinCodes.employee)));
     expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
     const racer = await quickBuyer(app);
     const otherOwner = await quickBuyer(app);
     const other = await createBusiness(app, otherOwner.token, { name: 'Race Two' });
-    const raced = await Promise.all([join(racer, business.businessCode), join(racer, other.businessCode), join(racer, business.businessCode), join(racer, other.businessCode)]);
+    const raced = await Promise.all([join(racer, business.joinCodes.employee), join(racer, other.joinCodes.employee), join(racer, business.joinCodes.employee), join(racer, other.joinCodes.employee)]);
     expect(raced.filter((r) => r.status === 201)).toHaveLength(1);
     expect(raced.filter((r) => r.status === 409).every((r) => r.body.code === 'ALREADY_IN_BUSINESS')).toBe(true);
   });
 
   it('lets a member leave and join again; leaving twice is 404', async () => {
     const person = await quickBuyer(app);
-    await join(person, business.businessCode);
+    await join(person, business.joinCodes.employee);
     const left = await call(app, person.token, 'PUT', '/api/v1/business-user-profiles/exit/business');
     expect(left.status).toBe(200);
     expect(left.body.data.status).toBe('exited');
     expect((await call(app, person.token, 'GET', `/api/v1/business-user-profiles/user/${person.id}`)).body.data).toBeNull();
     expect((await call(app, person.token, 'PUT', '/api/v1/business-user-profiles/exit/business')).status).toBe(404);
-    expect((await join(person, business.businessCode)).status).toBe(201);
+    expect((await join(person, business.joinCodes.employee)).status).toBe(201);
   });
 });
 
@@ -83,11 +83,11 @@ describe('the owner and the members', () => {
     const fresh = await quickBuyer(app);
     const biz = await createBusiness(app, fresh.token, { name: 'Counted' });
     const people = await Promise.all(Array.from({ length: 5 }, () => quickBuyer(app)));
-    await join(people[0], biz.businessCode);
-    await join(people[1], biz.businessCode);
-    await join(people[2], biz.supplierCode);
-    await join(people[3], biz.distributorCode);
-    await join(people[4], biz.businessCode);
+    await join(people[0], biz.joinCodes.employee);
+    await join(people[1], biz.joinCodes.employee);
+    await join(people[2], biz.joinCodes.supplier);
+    await join(people[3], biz.joinCodes.distributor);
+    await join(people[4], biz.joinCodes.employee);
     await call(app, people[4].token, 'PUT', '/api/v1/business-user-profiles/exit/business');
     const page1 = await call(app, fresh.token, 'GET', `/api/v1/business-user-profiles/business/${biz.id}?page=1&size=3`);
     expect(page1.status).toBe(200);
@@ -104,7 +104,7 @@ describe('the owner and the members', () => {
 
   it('lets the owner set a title and remove a member; a removed member can no longer buy for or read the business', async () => {
     const person = await quickBuyer(app);
-    const joined = await join(person, business.businessCode);
+    const joined = await join(person, business.joinCodes.employee);
     const id = joined.body.data.id;
     const titled = await call(app, owner.token, 'PUT', `/api/v1/business-profiles/update/user/${id}`, { title: 'Sustainability lead', department: 'Operations' });
     expect(titled.status).toBe(200);

@@ -22,7 +22,7 @@ let owner: Person;
 let member: Person;
 let stranger: Person;
 let otherOwner: Person;
-let business: { id: string; businessCode: string; businessSlug: string; name: string };
+let business: { id: string; businessCode: string; businessSlug: string; name: string; joinCodes: { employee: string } };
 let productIds: string[];
 let pageId: string;
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   app = await createTestApp({ config: { dataDir } });
   [owner, member, stranger, otherOwner] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
   business = await createBusiness(app, owner.token, { name: 'Greenleaf Shop' });
-  expect((await send(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode })).status).toBe(201);
+  expect((await send(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.joinCodes.employee })).status).toBe(201);
   const listed = await send(app, null, 'GET', '/api/v1/products');
   productIds = listed.body.data.map((product: { id: string }) => product.id);
   expect(productIds.length).toBeGreaterThanOrEqual(4);

@@ -22,8 +22,9 @@ describe('creating a business', () => {
     expect(business).toMatchObject({ name: 'Greenleaf Ltd', userId: owner.id, country: 'GB', size: '11-50', businessSlug: 'greenleaf-ltd', buyerprofiles: [] });
     expect(business._id).toBe(business.id);
     expect(business.businessCode).toMatch(/^GREENLEAFL-[2-9A-Z]{6}$/);
-    expect(business.supplierCode).toMatch(/^GREENLEAFL-SUP-/);
-    expect(business.distributorCode).toMatch(/^GREENLEAFL-DIS-/);
+    expect(business.joinCodes.employee).toMatch(/^GREENLEAFL-EMP-/);
+    expect(business.joinCodes.supplier).toMatch(/^GREENLEAFL-SUP-/);
+    expect(business.joinCodes.distributor).toMatch(/^GREENLEAFL-DIS-/);
     expect(business.address).toMatchObject({ line1: '1 Leaf Lane', country: 'GB' });
     const mine = await call(app, owner.token, 'GET', `/api/v1/business-profiles/user/${owner.id}`);
     expect(mine.status).toBe(200);
@@ -97,7 +98,7 @@ describe('editing and reading', () => {
     expect(seen.status).toBe(200);
     expect(seen.body.data).toMatchObject({ name: 'Quiet Co', businessCode: business.businessCode });
     const text = JSON.stringify(seen.body);
-    for (const secret of [business.supplierCode, business.distributorCode, person.id, '9 Secret St']) expect(text).not.toContain(secret);
+    for (const secret of [business.joinCodes.employee, business.joinCodes.supplier, business.joinCodes.distributor, person.id, '9 Secret St']) expect(text).not.toContain(secret);
     expect((await call(app, null, 'GET', '/api/v1/business-profiles/profile?businessCode=NOPE-ZZZZZZ')).status).toBe(404);
     expect((await call(app, null, 'GET', '/api/v1/business-profiles/profile')).status).toBe(400);
   });
@@ -120,7 +121,7 @@ describe('editing and reading', () => {
     const business = await createBusiness(app, person.token, { name: 'Owner View' });
     const me = await call(app, person.token, 'GET', `/api/v1/business-profiles/me/${business.businessCode}`);
     expect(me.status).toBe(200);
-    expect(me.body.data.supplierCode).toBe(business.supplierCode);
+    expect(me.body.data.joinCodes).toEqual(business.joinCodes);
     expect((await call(app, stranger.token, 'GET', `/api/v1/business-profiles/me/${business.businessCode}`)).status).toBe(403);
     expect((await call(app, stranger.token, 'GET', `/api/v1/business-profiles/user/${person.id}`)).status).toBe(403);
   });

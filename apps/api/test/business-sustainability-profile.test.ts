@@ -16,7 +16,7 @@ type Person = Awaited<ReturnType<typeof quickBuyer>>;
 let owner: Person;
 let member: Person;
 let stranger: Person;
-let business: { id: string; businessCode: string; businessSlug: string; name: string; supplierCode: string };
+let business: { id: string; businessCode: string; businessSlug: string; name: string; joinCodes: { employee: string; supplier: string } };
 
 const ME = (code: string) => `/api/v1/business-sustainability-profiles/me/${encodeURIComponent(code)}`;
 const PUBLIC = (slug: string) => `/api/v1/business-sustainability-profiles/slug/${encodeURIComponent(slug)}`;
@@ -48,7 +48,7 @@ beforeAll(async () => {
   app = await createTestApp({ seed: false, config: { dataDir } });
   [owner, member, stranger] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
   business = await createBusiness(app, owner.token, { name: 'Greenleaf Ltd' });
-  await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode });
+  await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.joinCodes.employee });
 });
 afterAll(async () => {
   await app?.close();
@@ -89,7 +89,7 @@ describe('business-sustainability profile', () => {
     expect(shown.body.data).toMatchObject({ slug: business.businessSlug, businessName: 'Greenleaf Ltd', title: full.title, aboutUs: full.aboutUs, country: 'GB', themeSelected: 'teal', name: full.name, email: full.email, linkedin: full.linkedin });
     for (const hidden of ['phone', 'twitter', 'instagram', 'facebook', 'showName', 'showPhone']) expect(shown.body.data).not.toHaveProperty(hidden);
     expect(JSON.stringify(shown.body)).not.toContain('7946');
-    expect(JSON.stringify(shown.body)).not.toContain(business.supplierCode);
+    expect(JSON.stringify(shown.body)).not.toContain(business.joinCodes.supplier);
   });
 
   it('replaces the whole profile: missing fields become empty and hidden, theme back to blue', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { calculateEvent } from '@app/contract';
 import { call } from './business-helpers.ts';
+import { mailTo, tokenIn } from './auth-helpers.ts';
 import { createEvents, setUpEvents, type CreatedEvent, type EventsSetup, type Person } from './events-helpers.ts';
 import { quickBuyer } from './order-helpers.ts';
 
@@ -80,19 +81,32 @@ describe('attendee footprints', () => {
     await call(app, member.token, 'POST', url, { conferanceCode: event.conferanceCode, inputs });
   });
 
-  it('takes a visitor’s footprint with an email, and keeps one per email', async () => {
+  it('takes a visitor’s footprint with an email once the address confirms it, and keeps one per email', async () => {
+    // Waiting for the address (issue 23 item 5; security-event-footprints.test.ts): 202, counted after the link.
     const recorded = await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: 'Visitor.One@Example.com', name: 'Vera Visitor', inputs });
-    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
-    expect(recorded.body.data).toMatchObject({ email: visitorEmail, userId: null, name: 'Vera Visitor' });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(202);
+    expect(recorded.body.data).toMatchObject({ email: visitorEmail, userId: null, name: 'Vera Visitor', confirmed: false });
     const again = await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: visitorEmail, inputs: { meals: [{ type: 'standard', count: 2 }] } });
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(202);
     await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: visitorEmail, name: 'Vera Visitor', inputs });
+    // Only the newest link works, and it counts the newest values.
+    const links = (await mailTo(app, visitorEmail)).filter((m) => m.template === 'event-footprint-confirm');
+    expect(links).toHaveLength(3);
+    expect((await app.inject({ url: `${url}/confirm?tk=${tokenIn(links[1]!)}`, headers: { accept: 'application/json' } })).statusCode).toBe(410);
+    const confirmed = await app.inject({ url: `${url}/confirm?tk=${tokenIn(links[0]!)}`, headers: { accept: 'text/html' } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('Your footprint is confirmed');
+    // A fourth confirmation mail within the hour is refused: a visitor cannot flood someone's inbox.
+    expect((await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: visitorEmail, inputs })).status).toBe(429);
   });
 
   it('refuses: no email as a visitor, a visitor overwriting an account holder, another email when signed in, bad inputs, unknown codes', async () => {
     expect((await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, inputs })).body.fields).toHaveProperty('email');
+    // A visitor using an account holder's address is answered as any visitor (nothing tells them a record exists); the link then refuses.
     const takeover = await call(app, null, 'POST', url, { conferanceCode: event.conferanceCode, email: member.email, inputs: { meals: [] } });
-    expect(takeover.status).toBe(403);
+    expect(takeover.status).toBe(202);
+    const [link] = (await mailTo(app, member.email)).filter((m) => m.template === 'event-footprint-confirm');
+    expect((await app.inject({ url: `${url}/confirm?tk=${tokenIn(link!)}`, headers: { accept: 'application/json' } })).statusCode).toBe(409);
     expect((await call(app, stranger.token, 'POST', url, { conferanceCode: event.conferanceCode, email: visitorEmail, inputs })).status).toBe(400);
     const bad: unknown[] = [
       { meals: [{ type: 'caviar', count: 1 }] },

@@ -40,9 +40,9 @@ export async function setUpEvents() {
     const app = await createTestApp({ seed: false, config: { dataDir } });
     opened = app;
     const [owner, member, stranger, otherOwner] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
-    const business: { id: string; businessCode: string } = await createBusiness(app, owner.token, { name: 'Greenleaf Events' });
+    const business: { id: string; businessCode: string; joinCodes: { employee: string } } = await createBusiness(app, owner.token, { name: 'Greenleaf Events' });
     const otherBusiness: { businessCode: string } = await createBusiness(app, otherOwner.token, { name: 'Other Co' });
-    const joined = await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.businessCode });
+    const joined = await call(app, member.token, 'POST', '/api/v1/business-user-profiles/join', { businessCode: business.joinCodes.employee });
     expect(joined.status).toBe(201);
 
     /** A multipart request with every byte under the test's control (upload-helpers.ts). */

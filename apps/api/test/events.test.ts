@@ -141,13 +141,17 @@ describe('PUT /api/v1/business-events/{id}', () => {
     expect(replaced.body.data.location).toBe('Olympia, London');
     expect(replaced.body.data.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     expect(replaced.body.data.imageUrl).not.toBe(event.imageUrl);
-    const back = await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: event.imageUrl });
-    expect(back.body.data.imageUrl).toBe(event.imageUrl);
+    // The replaced image is gone (issue 23 item 7), so it cannot be put back.
+    expect((await app.inject({ url: event.imageUrl })).statusCode).toBe(404);
+    expect((await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: event.imageUrl })).status).toBe(400);
     expect((await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: `/uploads/${'a'.repeat(32)}.png` })).status).toBe(400);
     expect((await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: 'https://evil.example/x.png' })).status).toBe(400);
     const removed = await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: '' });
     expect(removed.body.data.imageUrl).toBe('');
-    await call(app, owner.token, 'PUT', `/api/v1/business-events/${event.id}`, { imageUrl: event.imageUrl });
+    expect((await app.inject({ url: replaced.body.data.imageUrl })).statusCode).toBe(404);
+    // Give the event an image again for the tests after this one.
+    const again = await form('PUT', `/api/v1/business-events/${event.id}`, owner.token, [image()]);
+    event.imageUrl = again.body.data.imageUrl;
   });
 
   it('checks dates against the stored ones and refuses bad input', async () => {
@@ -220,6 +224,7 @@ describe('the API document', () => {
         'GET /api/v1/business-events/live/{id}',
         'POST /api/v1/business-events/join',
         'POST /api/v1/business-event-user-carbon-foot-prints',
+        'GET /api/v1/business-event-user-carbon-foot-prints/confirm',
         'GET /api/v1/business-event-user-carbon-foot-prints/specific',
         'GET /api/v1/business-user-carbon-foot-prints/user/{id}',
       ].sort(),

@@ -34,8 +34,8 @@ describe('business accounts in a real browser', () => {
     await owner.getByLabel('Industry').fill('Forestry');
     await owner.getByRole('button', { name: 'Create business account' }).click();
     await owner.getByRole('heading', { name: 'Greenleaf Trading', level: 1 }).waitFor();
-    const code = (await owner.getByTestId('join-code-businessCode').locator('code').innerText()).trim();
-    expect(code).toMatch(/^GREENLEAFT-[2-9A-Z]{6}$/);
+    const code = (await owner.getByTestId('join-code-employee').locator('code').innerText()).trim();
+    expect(code).toMatch(/^GREENLEAFT-EMP-[2-9A-Z]{8}$/);
     await owner.getByText('No members yet.', { exact: false }).waitFor();
     // The owner's page gathers the business's sections: events, shop page and carbon roll-up.
     await owner.getByRole('heading', { name: 'Events', level: 2 }).waitFor();
@@ -54,7 +54,10 @@ describe('business accounts in a real browser', () => {
     await joiner.getByRole('heading', { name: "Your employer's events", level: 2 }).waitFor();
     await screenshot(joiner, 'business-employer-390');
     expect(await joiner.evaluate(() => localStorage.getItem('JoinBusinessCode'))).toBeNull();
-    expect(JSON.parse((await joiner.evaluate(() => localStorage.getItem('JoinedBusinessDetails')))!).businessId.businessCode).toBe(code);
+    // The member's stored details name the public code, never the join code they used (issue 23 item 1).
+    const joinedDetails = (await joiner.evaluate(() => localStorage.getItem('JoinedBusinessDetails')))!;
+    expect(JSON.parse(joinedDetails).businessId.businessCode).toMatch(/^GREENLEAFT-[2-9A-Z]{6}$/);
+    expect(joinedDetails).not.toContain(code);
 
     // The owner sees the new member with the figures, and removes them.
     await owner.reload({ waitUntil: 'networkidle' });

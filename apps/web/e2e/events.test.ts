@@ -33,7 +33,7 @@ describe('business events in a real browser', () => {
     await owner.getByLabel('Business name *').fill('Greenleaf Trading');
     await owner.getByRole('button', { name: 'Create business account' }).click();
     await owner.getByRole('heading', { name: 'Greenleaf Trading', level: 1 }).waitFor();
-    const businessCode = (await owner.getByTestId('join-code-businessCode').locator('code').innerText()).trim();
+    const businessCode = (await owner.getByTestId('join-code-employee').locator('code').innerText()).trim();
 
     await owner.goto(`${live.server.url}/account/events`, { waitUntil: 'networkidle' });
     await owner.getByTestId('no-events').waitFor();

@@ -76,8 +76,15 @@ export const businessSlugSchema = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An address name uses lowercase letters, digits and single dashes between them');
 export const businessSlugBodySchema = z.strictObject({ businessSlug: businessSlugSchema });
 
-/** `POST v1/business-user-profiles/join` (spec: "a businessCode for join"); any of the three codes. */
+/**
+ * `POST v1/business-user-profiles/join` (spec: "a businessCode for join"): the field keeps the
+ * spec's name, but what it takes is one of the three secret join codes, never the public
+ * business code (issue 23 item 1, decision 0022).
+ */
 export const joinBusinessBodySchema = z.strictObject({ businessCode: businessCodeSchema });
+
+/** `PUT /v1/business-profiles/join-codes/{id}`: the owner makes a new join code for one role; the old one stops working. */
+export const regenerateJoinCodeBodySchema = z.strictObject({ role: z.enum(BUSINESS_MEMBER_ROLES, { error: `A role is one of ${BUSINESS_MEMBER_ROLES.join(', ')}` }) });
 
 /** `PUT /v1/business-profiles/update/user/{id}`: what the owner may change about a member. */
 export const memberUpdateBodySchema = z
@@ -143,8 +150,10 @@ export type PublicBusinessPage = z.infer<typeof publicBusinessPageSchema>;
 /** The owner's view (spec §3 Business profile: _id, businessCode, name, userId, businessSlug, buyerprofiles). */
 export const ownBusinessSchema = publicBusinessSchema.extend({
   userId: z.string(),
-  supplierCode: z.string(),
-  distributorCode: z.string(),
+  /** The secret join codes, one per role (owner only). */
+  joinCodes: z.object({ employee: z.string(), supplier: z.string(), distributor: z.string() }),
+  /** True while the employee join code is still the public business code (a business from before join codes were secret): regenerate it. */
+  employeeCodeIsPublic: z.boolean(),
   address: addressViewSchema.nullable(),
   /** Active members, as the spec's list of buyer profiles (each with _id). */
   buyerprofiles: z.array(z.object({ _id: z.string(), userId: z.string(), role: z.enum(BUSINESS_MEMBER_ROLES) })),
@@ -180,6 +189,10 @@ export const businessMemberSchema = z.object({
   title: z.string(),
   department: z.string(),
   joinedAt: z.string(),
+  /** The join code they used (null for joins before codes were recorded): the owner sees who joined with which. */
+  joinedWithCode: z.string().nullable(),
+  /** When the owner re-admitted this removed person (they may join again); null otherwise. */
+  readmittedAt: z.string().nullable(),
   /** The member's latest footprint saved into the business, kg CO2e; null when none. */
   carbonTotalKg: z.number().nullable(),
 });

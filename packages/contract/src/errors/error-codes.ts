@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   NEWSLETTER_CONFIRMATION_PENDING: 409,
   /** A newsletter confirmation link that expired or was already used. */
   NEWSLETTER_LINK_GONE: 410,
+  /** An event footprint's confirmation link that was used, replaced by a newer one, or expired. */
+  FOOTPRINT_LINK_GONE: 410,
   /** The request took too long to arrive (the server's request timeout). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
@@ -81,6 +83,10 @@ export const ERROR_STATUS = {
   ALREADY_IN_BUSINESS: 409,
   /** A business's owner cannot join it as a member. */
   CANNOT_JOIN_OWN_BUSINESS: 409,
+  /** The owner removed this person from the business; they join again only after the owner re-admits them. */
+  REMOVED_FROM_BUSINESS: 403,
+  /** The account's uploaded images already fill its storage allowance. */
+  UPLOAD_QUOTA_EXCEEDED: 413,
   /** Another business has this address name (slug). */
   SLUG_TAKEN: 409,
   /** These two people already have a chain of this relationship (in either direction). */

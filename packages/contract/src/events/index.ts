@@ -200,6 +200,8 @@ export const eventFootprintSchema = z.object({
   email: z.string(),
   name: z.string(),
   userId: z.string().nullable(),
+  /** False while a visitor's record waits for its address to confirm it (it counts nowhere until then). */
+  confirmed: z.boolean(),
   unit: z.literal(CARBON_UNIT),
   factorSetYear: z.number().int(),
   totalKg: z.number(),

@@ -78,3 +78,34 @@ export const businessEventFootprints = pgTable(
   },
   (t) => [uniqueIndex('business_event_footprints_event_email').on(t.eventId, t.email), index('business_event_footprints_user_idx').on(t.userId)],
 );
+
+/**
+ * A visitor's footprint waiting for its address to confirm it (issue 23 item 5, decision 0023):
+ * it counts nowhere (event totals, live view, the person's history) until the emailed link is
+ * followed, which moves it into business_event_footprints. One per event and address: a newer
+ * submission replaces the values and the link. Only the link's SHA-256 is kept.
+ */
+export const businessEventFootprintClaims = pgTable(
+  'business_event_footprint_claims',
+  {
+    id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => businessEvents.id, { onDelete: 'cascade' }),
+    /** Lowercased. */
+    email: varchar('email', { length: 254 }).notNull(),
+    name: varchar('name', { length: 120 }).notNull().default(''),
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
+    notes: jsonb('notes').$type<string[]>().notNull(),
+    factorSetYear: integer('factor_set_year').notNull(),
+    totalKg: doublePrecision('total_kg').notNull(),
+    travelKg: doublePrecision('travel_kg').notNull(),
+    accommodationKg: doublePrecision('accommodation_kg').notNull(),
+    cateringKg: doublePrecision('catering_kg').notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('business_event_footprint_claims_event_email').on(t.eventId, t.email), index('business_event_footprint_claims_expires_idx').on(t.expiresAt)],
+);

@@ -18,3 +18,4 @@ export * from './chains.ts';
 export * from './events.ts';
 export * from './rate-limits.ts';
 export * from './order-history.ts';
+export * from './uploads.ts';

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { profileFieldsOf, publicProfileFields } from '../sustainability/profile-view.ts';
 import { requireBusinessOwner, type BusinessRow } from '../business/business.access.ts';
 import type { ReferenceData } from '../reference/reference.service.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import type { Uploads } from '../uploads/uploads.service.ts';
 
 type ProfileRow = typeof businessSustainabilityProfiles.$inferSelect;
 type ProfileValues = Omit<typeof businessSustainabilityProfiles.$inferInsert, 'businessId' | 'updatedAt'>;
@@ -54,7 +54,7 @@ export type BusinessSustainabilityRepository = ReturnType<typeof createBusinessS
  * the business's owner only, public at the business's address name. The public view drops each
  * flagged field whose show flag is off here, on the server, so a hidden field is never sent.
  */
-export function createBusinessSustainabilityService(deps: { db: Database; repo: BusinessSustainabilityRepository; reference: ReferenceData; uploads: UploadStore; now?: () => Date }) {
+export function createBusinessSustainabilityService(deps: { db: Database; repo: BusinessSustainabilityRepository; reference: ReferenceData; uploads: Uploads; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
   const ownView = (business: BusinessRow, row: ProfileRow | undefined): OwnBusinessSustainabilityProfile => ({
@@ -81,7 +81,10 @@ export function createBusinessSustainabilityService(deps: { db: Database; repo: 
         throw new AppError('VALIDATION_FAILED', 'Please check image: upload the image again', { fields: { image: ['no uploaded image has this address'] } });
       }
       const { imageURL, ...rest } = fields;
+      const before = await deps.repo.findByBusiness(business.id);
       const row = await deps.repo.upsert(business.id, { ...rest, imageUrl: imageURL }, now());
+      // Committed: a replaced image goes unless something else still shows it (issue 23 item 7).
+      if (before && before.image !== row.image) await deps.uploads.release(before.image);
       return ownView(business, row);
     },
 

@@ -11,7 +11,8 @@ import type { Tx } from '../cart/cart.repository.ts';
  *
  * - an unknown business is 404; a known one the caller has no right to is 403 for owner-only
  *   calls (the caller could learn the business exists from its public profile anyway);
- * - codes are matched case-insensitively (people type them);
+ * - codes are matched case-insensitively (people type them); `businessCode` is the public
+ *   identifier here, never a way in (join codes are secrets, decision 0022);
  * - a member is someone whose membership is `active`; exited and removed members are strangers.
  */
 export type BusinessRow = typeof businesses.$inferSelect;
@@ -25,7 +26,7 @@ export async function findBusinessById(db: Db, businessId: string): Promise<Busi
   return row ?? null;
 }
 
-/** The business whose employee code (`businessCode`) this is, in any letter case. */
+/** The business whose public code (`businessCode`) this is, in any letter case. Not a join code: joins read the secret codes (business.members.ts). */
 export async function findBusinessByCode(db: Db, businessCode: string): Promise<BusinessRow | null> {
   const [row] = await db.select().from(businesses).where(byCode(businessCode)).limit(1);
   return row ?? null;

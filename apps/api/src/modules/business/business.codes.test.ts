@@ -6,8 +6,9 @@ describe('business codes', () => {
   it('start with the folded name and are valid codes a person can type', () => {
     const codes = newJoinCodes('Grüne Blätter GmbH & Co.');
     expect(codes.businessCode).toMatch(/^GRUNEBLATT-[2-9A-HJ-NP-Z]{6}$/);
-    expect(codes.supplierCode).toMatch(/^GRUNEBLATT-SUP-[2-9A-HJ-NP-Z]{6}$/);
-    expect(codes.distributorCode).toMatch(/^GRUNEBLATT-DIS-[2-9A-HJ-NP-Z]{6}$/);
+    expect(codes.employeeJoinCode).toMatch(/^GRUNEBLATT-EMP-[2-9A-HJ-NP-Z]{8}$/);
+    expect(codes.supplierCode).toMatch(/^GRUNEBLATT-SUP-[2-9A-HJ-NP-Z]{8}$/);
+    expect(codes.distributorCode).toMatch(/^GRUNEBLATT-DIS-[2-9A-HJ-NP-Z]{8}$/);
     for (const code of Object.values(codes)) expect(businessCodeSchema.safeParse(code).success).toBe(true);
   });
 

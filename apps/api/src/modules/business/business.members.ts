@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { BusinessMember, BusinessMemberRole, BusinessMemberStats, Membership } from '@app/contract/business';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -15,17 +15,32 @@ const memberNotFound = () => new AppError('NOT_FOUND', 'Membership was not found
  * counts, edits and removes members. A person is an active member of one business at a time.
  */
 export function createBusinessMembers(db: Database) {
-  /** The business one of whose three codes this is, and the role that code gives; any letter case. */
-  async function byAnyCode(code: string): Promise<{ business: BusinessRow; role: BusinessMemberRole } | null> {
+  /**
+   * The business one of whose three secret join codes this is, and the role that code gives; any
+   * letter case. The public `businessCode` is not a join code (issue 23 item 1), unless a business
+   * from before decision 0022 still has it as its employee code.
+   */
+  async function byJoinCode(code: string): Promise<{ business: BusinessRow; role: BusinessMemberRole; code: string } | null> {
     const wanted = code.trim().toUpperCase();
     const [business] = await db
       .select()
       .from(businesses)
-      .where(sql`upper(${businesses.businessCode}) = ${wanted} or upper(${businesses.supplierCode}) = ${wanted} or upper(${businesses.distributorCode}) = ${wanted}`)
+      .where(sql`upper(${businesses.employeeJoinCode}) = ${wanted} or upper(${businesses.supplierCode}) = ${wanted} or upper(${businesses.distributorCode}) = ${wanted}`)
       .limit(1);
     if (!business) return null;
     const role: BusinessMemberRole = business.supplierCode.toUpperCase() === wanted ? 'supplier' : business.distributorCode.toUpperCase() === wanted ? 'distributor' : 'employee';
-    return { business, role };
+    const used = role === 'supplier' ? business.supplierCode : role === 'distributor' ? business.distributorCode : business.employeeJoinCode;
+    return { business, role, code: used };
+  }
+
+  /** Whether the owner removed this person and has not re-admitted them. */
+  async function removedAndNotReadmitted(businessId: string, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: businessMembers.id })
+      .from(businessMembers)
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId), eq(businessMembers.status, 'removed'), isNull(businessMembers.readmittedAt)))
+      .limit(1);
+    return Boolean(row);
   }
 
   /** A membership the caller may read: their own, or one in a business they own; otherwise 404. */
@@ -49,10 +64,13 @@ export function createBusinessMembers(db: Database) {
      * (with the same role) answers the membership again, so the web may retry after sign-in.
      */
     async join(userId: string, code: string): Promise<{ membership: Membership; joined: boolean }> {
-      const found = await byAnyCode(code);
-      if (!found) throw new AppError('NOT_FOUND', 'No business has this code; check it and try again');
+      const found = await byJoinCode(code);
+      if (!found) throw new AppError('NOT_FOUND', 'No business has this join code; check it, or ask the business for a new one');
       const { business, role } = found;
       if (business.ownerUserId === userId) throw new AppError('CANNOT_JOIN_OWN_BUSINESS', 'You own this business, so you cannot join it as a member');
+      if (await removedAndNotReadmitted(business.id, userId)) {
+        throw new AppError('REMOVED_FROM_BUSINESS', `The owner of ${business.name} removed you; you can join again once they re-admit you`);
+      }
       const alreadyIn = async () => {
         const current = await activeMembershipOf(db, userId);
         if (!current) return null;
@@ -62,7 +80,7 @@ export function createBusinessMembers(db: Database) {
       const existing = await alreadyIn();
       if (existing) return existing;
       try {
-        const [member] = await db.insert(businessMembers).values({ businessId: business.id, userId, role }).returning();
+        const [member] = await db.insert(businessMembers).values({ businessId: business.id, userId, role, joinedWithCode: found.code }).returning();
         return { membership: toMembership(member!, business), joined: true };
       } catch (error) {
         // Two joins at once: the one-active-membership index lets one in; the other sees it.
@@ -147,6 +165,21 @@ export function createBusinessMembers(db: Database) {
         .returning();
       if (!removed) throw new AppError('CONFLICT', 'This person is no longer a member of your business');
       return toMembership(removed, (await findBusinessById(db, removed.businessId))!);
+    },
+
+    /**
+     * `PUT business-profiles/readmit/user/{id}`: the owner lets a removed person join again (with
+     * a join code, as anyone). One conditional update, so a repeat answers 409.
+     */
+    async readmit(callerId: string, memberId: string): Promise<Membership> {
+      const member = await ownedMember(callerId, memberId);
+      const [readmitted] = await db
+        .update(businessMembers)
+        .set({ readmittedAt: new Date() })
+        .where(and(eq(businessMembers.id, member.id), eq(businessMembers.status, 'removed'), isNull(businessMembers.readmittedAt)))
+        .returning();
+      if (!readmitted) throw new AppError('CONFLICT', 'Only a removed person who has not been re-admitted yet can be re-admitted');
+      return toMembership(readmitted, (await findBusinessById(db, readmitted.businessId))!);
     },
 
     /** `PUT business-profiles/update/user/{id}`: the owner sets a member's title or department. */

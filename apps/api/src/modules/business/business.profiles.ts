@@ -5,8 +5,9 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { businesses, businessMembers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { businessOwnedBy, findBusinessByCode, requireBusinessOwner, type BusinessRow } from './business.access.ts';
-import { newJoinCodes, slugFor } from './business.codes.ts';
+import { JOIN_CODE_COLUMNS, newJoinCode, newJoinCodes, slugFor, type JoinRole } from './business.codes.ts';
 import { toOwnBusiness, toPublicBusiness } from './business.view.ts';
+import type { Uploads } from '../uploads/uploads.service.ts';
 
 /** Collisions of random codes are rare; a few draws settle them. */
 const MAX_DRAWS = 6;
@@ -27,7 +28,7 @@ function columnsOf(body: Written) {
 }
 
 /** Business profiles (spec §7 Business): the owner creates and edits; anyone reads the public part by code. */
-export function createBusinessProfiles(db: Database) {
+export function createBusinessProfiles(db: Database, uploads: Pick<Uploads, 'release'>) {
   async function activeMembers(businessId: string) {
     return db
       .select({ id: businessMembers.id, userId: businessMembers.userId, role: businessMembers.role })
@@ -62,14 +63,37 @@ export function createBusinessProfiles(db: Database) {
     },
 
     async update(userId: string, businessId: string, body: BusinessUpdateBody): Promise<OwnBusiness> {
-      await requireBusinessOwner(db, userId, { businessId });
+      const before = await requireBusinessOwner(db, userId, { businessId });
       const columns = columnsOf(body as Written);
       const [row] = await db
         .update(businesses)
         .set({ ...columns, updatedAt: new Date() })
         .where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, userId)))
         .returning();
+      // A replaced uploaded logo goes once this is committed, unless something else shows it.
+      if (row && before.logoUrl !== row.logoUrl) await uploads.release(before.logoUrl);
       return ownView(row!);
+    },
+
+    /**
+     * `PUT business-profiles/join-codes/{id} {role}`: a fresh secret code for one role. The old
+     * code stops working with this update (joins read the column); members who joined stay.
+     */
+    async regenerateJoinCode(userId: string, businessId: string, role: JoinRole): Promise<OwnBusiness> {
+      const business = await requireBusinessOwner(db, userId, { businessId });
+      for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
+        try {
+          const [row] = await db
+            .update(businesses)
+            .set({ [JOIN_CODE_COLUMNS[role]]: newJoinCode(business.name, role), updatedAt: new Date() })
+            .where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, userId)))
+            .returning();
+          return ownView(row!);
+        } catch (error) {
+          if (!uniqueViolation(error)) throw error;
+        }
+      }
+      throw new AppError('CONFLICT', 'Could not make a unique code; please try again');
     },
 
     async setSlug(userId: string, businessId: string, businessSlug: string): Promise<OwnBusiness> {

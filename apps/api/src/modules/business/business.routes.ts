@@ -18,6 +18,7 @@ import {
   memberUpdateBodySchema,
   membershipSchema,
   ownBusinessSchema,
+  regenerateJoinCodeBodySchema,
   publicBusinessPageSchema,
   publicBusinessSchema,
   userIdParamsSchema,
@@ -54,6 +55,21 @@ export const businessRoutes: FastifyPluginAsyncZod<{ profiles: BusinessProfiles;
     async (request) => ({ success: true as const, message: 'Address name changed', data: await profiles.setSlug(request.user!.id, request.params.id, request.body.businessSlug) }),
   );
 
+  app.put(
+    '/v1/business-profiles/join-codes/:id',
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'Make a new secret join code for one role (owner only); the old code stops working at once', params: businessIdParamsSchema, body: regenerateJoinCodeBodySchema, response: { 200: dataEnvelope(ownBusinessSchema), ...errors } },
+    },
+    async (request) => ({ success: true as const, message: `New ${request.body.role} join code made; the old one no longer works`, data: await profiles.regenerateJoinCode(request.user!.id, request.params.id, request.body.role) }),
+  );
+
+  app.put(
+    '/v1/business-profiles/readmit/user/:id',
+    { config: signedIn, schema: { tags, security, summary: 'Let a removed person join your business again with a join code (owner only)', params: businessIdParamsSchema, response: { 200: dataEnvelope(membershipSchema), ...errors } } },
+    async (request) => ({ success: true as const, message: 'They can join again with a join code', data: await members.readmit(request.user!.id, request.params.id) }),
+  );
+
   app.get(
     '/v1/business-profiles/user/:userId',
     { config: signedIn, schema: { tags, security, summary: 'Your own business account (data null when you have none); another person’s id is refused', params: userIdParamsSchema, response: { 200: dataEnvelope(ownBusinessSchema.nullable()), ...errors } } },
@@ -68,7 +84,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ profiles: BusinessProfiles;
 
   app.get(
     '/v1/business-profiles/me/:businessCode',
-    { config: signedIn, schema: { tags, security, summary: 'Your business with all three join codes (owner only)', params: businessCodeParamsSchema, response: { 200: dataEnvelope(ownBusinessSchema), ...errors } } },
+    { config: signedIn, schema: { tags, security, summary: 'Your business with its three secret join codes (owner only)', params: businessCodeParamsSchema, response: { 200: dataEnvelope(ownBusinessSchema), ...errors } } },
     async (request) => ({ success: true as const, data: await profiles.me(request.user!.id, request.params.businessCode) }),
   );
 
@@ -115,7 +131,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ profiles: BusinessProfiles;
       schema: {
         tags,
         security,
-        summary: 'Join a business with one of its codes: the business code makes you an employee, the supplier or distributor code a supplier or distributor',
+        summary: 'Join a business with one of its secret join codes (from the owner, never the public business code): the employee code makes you an employee, the supplier or distributor code a supplier or distributor; 403 REMOVED_FROM_BUSINESS until the owner re-admits a removed person',
         body: joinBusinessBodySchema,
         response: { 200: dataEnvelope(membershipSchema), 201: dataEnvelope(membershipSchema), ...errors },
       },

@@ -20,13 +20,13 @@ export function toPublicBusiness(row: BusinessRow): PublicBusiness {
   };
 }
 
-/** The owner's view, with all three codes and the active members as the spec's `buyerprofiles`. */
+/** The owner's view, with the three secret join codes and the active members as the spec's `buyerprofiles`. */
 export function toOwnBusiness(row: BusinessRow, members: { id: string; userId: string; role: string }[]): OwnBusiness {
   return {
     ...toPublicBusiness(row),
     userId: row.ownerUserId,
-    supplierCode: row.supplierCode,
-    distributorCode: row.distributorCode,
+    joinCodes: { employee: row.employeeJoinCode, supplier: row.supplierCode, distributor: row.distributorCode },
+    employeeCodeIsPublic: row.employeeJoinCode.toUpperCase() === row.businessCode.toUpperCase(),
     address: row.address ?? null,
     buyerprofiles: members.map((m) => ({ _id: m.id, userId: m.userId, role: m.role as BusinessMemberRole })),
     updatedAt: row.updatedAt.toISOString(),
@@ -61,6 +61,8 @@ export function toBusinessMember(member: MemberRow, user: { firstName: string; l
     title: member.title,
     department: member.department,
     joinedAt: member.joinedAt.toISOString(),
+    joinedWithCode: member.joinedWithCode,
+    readmittedAt: member.readmittedAt ? member.readmittedAt.toISOString() : null,
     carbonTotalKg: member.carbonTotalKg ?? null,
   };
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import type { ReferenceData } from '../reference/reference.service.ts';
 import { createSustainabilityRepository } from '../sustainability/sustainability.repository.ts';
 import { createSustainabilityService } from '../sustainability/sustainability.service.ts';
 import { sustainabilityRoutes } from '../sustainability/sustainability.routes.ts';
-import { createUploadStore } from '../uploads/upload-store.ts';
+import type { Uploads } from '../uploads/uploads.service.ts';
 import { uploadFileRoutes, uploadRoutes } from '../uploads/uploads.routes.ts';
 import { createCarbonService } from './carbon.service.ts';
 import { createFootprintsRepository } from './footprints.repository.ts';
@@ -18,8 +17,8 @@ import { tonnesRetiredBy } from '../orders/purchases.ts';
  * module (DATA_DIR/uploads) that profiles and, later, business pages use. Kept out of app.ts so
  * that file changes by one line.
  */
-export async function registerCarbonAccounts(app: FastifyInstance, deps: { db: Database; reference: ReferenceData; dataDir: string }) {
-  const uploads = createUploadStore(path.join(deps.dataDir, 'uploads'));
+export async function registerCarbonAccounts(app: FastifyInstance, deps: { db: Database; reference: ReferenceData; uploads: Uploads }) {
+  const { uploads } = deps;
   const carbon = createCarbonService(deps.reference);
   const footprints = createFootprintsService({ repo: createFootprintsRepository(deps.db), carbon });
   const profiles = createSustainabilityService({ repo: createSustainabilityRepository(deps.db), reference: deps.reference, uploads });
@@ -28,9 +27,9 @@ export async function registerCarbonAccounts(app: FastifyInstance, deps: { db: D
     async (api) => {
       await api.register(footprintRoutes, { footprints, offsetsRetired: (userId) => tonnesRetiredBy(deps.db, userId) });
       await api.register(sustainabilityRoutes, { profiles });
-      await api.register(uploadRoutes, { store: uploads });
+      await api.register(uploadRoutes, { uploads });
     },
     { prefix: '/api' },
   );
-  await app.register(uploadFileRoutes, { store: uploads });
+  await app.register(uploadFileRoutes, { store: uploads.store });
 }

@@ -15,8 +15,8 @@ export async function findChain(db: Database, id: string): Promise<ChainRow | nu
 }
 
 export const isParty = (chain: ChainRow, userId: string) => chain.parentUserId === userId || chain.childUserId === userId;
-/** The one who answers: whoever did not ask. */
-export const confirmerOf = (chain: ChainRow) => (chain.requestedByUserId === chain.parentUserId ? chain.childUserId : chain.parentUserId);
+/** The one who answers: whoever did not ask (null while an invitation by email waits for an account to claim it). */
+export const confirmerOf = (chain: ChainRow): string | null => (chain.requestedByUserId === chain.parentUserId ? chain.childUserId : chain.parentUserId);
 
 export async function requireChainParty(db: Database, userId: string, id: string): Promise<ChainRow> {
   const chain = await findChain(db, id);
@@ -25,9 +25,12 @@ export async function requireChainParty(db: Database, userId: string, id: string
   return chain;
 }
 
-/** A person to chain with, by user id or email; 404 without saying more. */
+/**
+ * A person to chain with, by user id, or by email when the account has proved that address (an
+ * unverified account is treated as none: whoever verifies the address claims the invitation).
+ */
 export async function findPerson(db: Database, ref: { userId?: string | undefined; email?: string | undefined }): Promise<{ id: string } | null> {
-  const where = ref.userId ? eq(users.id, ref.userId) : sql`${users.email} = ${ref.email!.trim().toLowerCase()}`;
+  const where = ref.userId ? eq(users.id, ref.userId) : sql`${users.email} = ${ref.email!.trim().toLowerCase()} and ${users.emailVerifiedAt} is not null`;
   const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1);
   return row ?? null;
 }

@@ -14,26 +14,33 @@ import {
   referralLogsQuerySchema,
   userChainSchema,
 } from '@app/contract/chains';
-import type { UserChains } from './chains.service.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import type { ChainCaller, UserChains } from './chains.service.ts';
 import type { ReferralLogs } from './referrals.service.ts';
 
 const tags = ['user-chains'];
 const security = [{ bearerAuth: [] }];
 const signedIn = { auth: true } as const;
+/** Who is asking, with the address they have proved (invitations sent to it become theirs) and who referred them. */
+const callerOf = (user: CurrentUser): ChainCaller & { referredByUserId: string | null } => ({
+  id: user.id,
+  verifiedEmail: user.account.emailVerifiedAt ? user.email : null,
+  referredByUserId: user.account.referredByUserId ?? null,
+});
 const errors = { 400: failure, 401: failure, 403: failure, 404: failure, 409: failure, 429: failure };
 
 /** Spec §7 User chains, and the referral earning logs of §7 Miscellaneous. Signed-in only. */
 export const chainsRoutes: FastifyPluginAsyncZod<{ chains: UserChains; logs: ReferralLogs }> = async (app, { chains, logs }) => {
   app.post(
     '/v1/user-chains',
-    { config: signedIn, schema: { tags, security, summary: 'Invite a person (by email or user id) into your chain; they confirm', body: chainInviteBodySchema, response: { 201: dataEnvelope(userChainSchema), ...errors } } },
-    async (request, reply) => reply.code(201).send({ success: true as const, message: 'Invitation sent', data: await chains.invite(request.user!.id, request.body) }),
+    { config: signedIn, schema: { tags, security, summary: 'Invite a person (by email or user id) into your chain; they confirm. By email the answer is the same whether or not the address has an account, and names nobody until they accept', body: chainInviteBodySchema, response: { 201: dataEnvelope(userChainSchema), ...errors } } },
+    async (request, reply) => reply.code(201).send({ success: true as const, message: 'Invitation sent', data: await chains.invite(callerOf(request.user!), request.body) }),
   );
 
   app.get(
     '/v1/user-chains',
     { config: signedIn, schema: { tags, security, summary: 'Your chains, newest first; requested=true: those others asked you to confirm', querystring: chainListQuerySchema, response: { 200: pageEnvelope(userChainSchema), ...errors } } },
-    async (request) => ({ success: true as const, ...(await chains.list(request.user!.id, request.query)) }),
+    async (request) => ({ success: true as const, ...(await chains.list(callerOf(request.user!), request.query)) }),
   );
 
   app.get(
@@ -44,17 +51,23 @@ export const chainsRoutes: FastifyPluginAsyncZod<{ chains: UserChains; logs: Ref
 
   app.post(
     '/v1/user-chains/join',
-    { config: signedIn, schema: { tags, security, summary: "Join the chain of the person whose referral link you came with (accepted at once)", body: chainJoinBodySchema, response: { 200: dataEnvelope(userChainSchema), 201: dataEnvelope(userChainSchema), ...errors } } },
+    { config: signedIn, schema: { tags, security, summary: "Join the chain of the person whose referral link you came with: a request they confirm, or accepted at once for an account made through that link", body: chainJoinBodySchema, response: { 200: dataEnvelope(userChainSchema), 201: dataEnvelope(userChainSchema), ...errors } } },
     async (request, reply) => {
-      const { chain, created } = await chains.joinByLink(request.user!.id, request.body.referralId);
-      return reply.code(created ? 201 : 200).send({ success: true as const, message: created ? `You joined ${chain.otherUser.name}'s chain` : `You are already in ${chain.otherUser.name}'s chain`, data: chain });
+      const { chain, created } = await chains.joinByLink(callerOf(request.user!), request.body.referralId);
+      const waiting = chain.acceptanceStatus === 'pending';
+      const message = waiting
+        ? `Request sent: you join ${chain.otherUser.name}'s network once they confirm`
+        : created
+          ? `You joined ${chain.otherUser.name}'s chain`
+          : `You are already in ${chain.otherUser.name}'s chain`;
+      return reply.code(created ? 201 : 200).send({ success: true as const, message, data: chain });
     },
   );
 
   app.post(
     '/v1/user-chains/join/request',
     { config: signedIn, schema: { tags, security, summary: "Ask to join a person's chain (by email or user id); they confirm", body: chainJoinRequestBodySchema, response: { 201: dataEnvelope(userChainSchema), ...errors } } },
-    async (request, reply) => reply.code(201).send({ success: true as const, message: 'Request sent', data: await chains.requestJoin(request.user!.id, request.body) }),
+    async (request, reply) => reply.code(201).send({ success: true as const, message: 'Request sent', data: await chains.requestJoin(callerOf(request.user!), request.body) }),
   );
 
   app.put(
@@ -62,7 +75,7 @@ export const chainsRoutes: FastifyPluginAsyncZod<{ chains: UserChains; logs: Ref
     { config: signedIn, schema: { tags, security, summary: 'Accept or reject a chain you were asked to confirm', params: chainIdParamsSchema, body: chainConfirmBodySchema.optional(), response: { 200: dataEnvelope(userChainSchema), ...errors } } },
     async (request) => {
       const answer = request.body?.acceptanceStatus ?? 'accepted';
-      const chain = await chains.confirm(request.user!.id, request.params.id, answer);
+      const chain = await chains.confirm(callerOf(request.user!), request.params.id, answer);
       return { success: true as const, message: answer === 'accepted' ? 'Chain confirmed' : 'Chain rejected', data: chain };
     },
   );
@@ -70,7 +83,7 @@ export const chainsRoutes: FastifyPluginAsyncZod<{ chains: UserChains; logs: Ref
   app.get(
     '/v1/user-chains/:id',
     { config: signedIn, schema: { tags, security, summary: 'One of your chains', params: chainIdParamsSchema, response: { 200: dataEnvelope(userChainSchema), ...errors } } },
-    async (request) => ({ success: true as const, data: await chains.get(request.user!.id, request.params.id) }),
+    async (request) => ({ success: true as const, data: await chains.get(callerOf(request.user!), request.params.id) }),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CHAIN_MAX_PENDING_SENT, CHAIN_TREE_MAX_NODES, type ChainRelationship, type ChainStatus, type ChainTree, type ChainTreeNode, type UserChain } from '@app/contract/chains';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -6,6 +6,22 @@ import { userChains, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { confirmerOf, findByReferralId, findPerson, requireChainParty, requireSelf, type ChainRow } from './chains.access.ts';
 import { fullName, shortName, toUserChain, type NameRow } from './chains.view.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
+import { invitationEmails } from '../mail/mail.invitations.ts';
+
+/** The signed-in caller as chains need them: who, and the address they have proved (null when unverified). */
+export interface ChainCaller {
+  id: string;
+  verifiedEmail: string | null;
+}
+
+export interface ChainDeps {
+  db: Database;
+  mail: MailRepository;
+  dispatcher: Pick<MailDispatcher, 'kick'>;
+  publicUrl: string;
+}
 
 const noPerson = () => new AppError('NOT_FOUND', 'No account was found for this person; check the email or id');
 const withSelf = () => new AppError('CHAIN_WITH_SELF', 'You cannot make a chain with yourself');
@@ -15,9 +31,9 @@ const withSelf = () => new AppError('CHAIN_WITH_SELF', 'You cannot make a chain 
  * and referral-link joins (accepted at once). The unordered pair and relationship are unique in the
  * database, so two people racing to invite each other end with one chain and one 409.
  */
-export function createUserChains(db: Database) {
-  async function namesOf(ids: string[]): Promise<Map<string, NameRow>> {
-    const unique = [...new Set(ids)];
+export function createUserChains({ db, mail, dispatcher, publicUrl }: ChainDeps) {
+  async function namesOf(ids: (string | null)[]): Promise<Map<string, NameRow>> {
+    const unique = [...new Set(ids.filter((id): id is string => id !== null))];
     if (unique.length === 0) return new Map();
     const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, unique));
     return new Map(rows.map((row) => [row.id, row]));
@@ -25,6 +41,31 @@ export function createUserChains(db: Database) {
 
   async function view(chain: ChainRow, callerId: string): Promise<UserChain> {
     return toUserChain(chain, callerId, await namesOf([chain.parentUserId, chain.childUserId]));
+  }
+
+  /**
+   * Invitations and requests sent to the caller's address before they had an account (or before
+   * they proved it) become theirs: the empty side is filled in, once per chain, skipping any that
+   * would duplicate a chain they already have with the asker. Run before reading or answering.
+   */
+  async function claimInvitations(caller: ChainCaller): Promise<void> {
+    if (!caller.verifiedEmail) return;
+    const email = caller.verifiedEmail.toLowerCase();
+    const duplicateOf = (asker: SQL) =>
+      sql`not exists (select 1 from user_chains d where d.relationship = ${userChains.relationship} and d.parent_user_id is not null and d.child_user_id is not null and least(d.parent_user_id, d.child_user_id) = least(${asker}, ${caller.id}::uuid) and greatest(d.parent_user_id, d.child_user_id) = greatest(${asker}, ${caller.id}::uuid))`;
+    try {
+      await db
+        .update(userChains)
+        .set({ childUserId: caller.id })
+        .where(and(isNull(userChains.childUserId), eq(userChains.inviteeEmail, email), ne(userChains.parentUserId, caller.id), duplicateOf(sql`${userChains.parentUserId}`)));
+      await db
+        .update(userChains)
+        .set({ parentUserId: caller.id })
+        .where(and(isNull(userChains.parentUserId), eq(userChains.inviteeEmail, email), ne(userChains.childUserId, caller.id), duplicateOf(sql`${userChains.childUserId}`)));
+    } catch (error) {
+      // Two claims at once: one fills the row, the other's duplicate is left for the next read.
+      if (!uniqueViolation(error)) throw error;
+    }
   }
 
   async function existingBetween(a: string, b: string, relationship: ChainRelationship): Promise<ChainRow | null> {
@@ -38,61 +79,86 @@ export function createUserChains(db: Database) {
 
   const duplicate = (relationship: ChainRelationship) => new AppError('CHAIN_EXISTS', `You two already have a ${relationship} chain (it may be waiting for an answer)`);
 
-  /** Inserts one chain; the unique pair index turns a duplicate (or a race) into 409. */
-  async function insert(values: typeof userChains.$inferInsert): Promise<ChainRow> {
-    try {
-      const [row] = await db.insert(userChains).values(values).returning();
-      return row!;
-    } catch (error) {
-      if (uniqueViolation(error)) throw duplicate(values.relationship);
-      throw error;
-    }
-  }
-
   async function guardPendingLimit(userId: string): Promise<void> {
     const [row] = await db.select({ n: count() }).from(userChains).where(and(eq(userChains.requestedByUserId, userId), eq(userChains.acceptanceStatus, 'pending')));
     if ((row?.n ?? 0) >= CHAIN_MAX_PENDING_SENT) throw new AppError('RATE_LIMITED', `You have ${CHAIN_MAX_PENDING_SENT} invitations waiting for an answer; wait for some before sending more`);
   }
 
-  async function ask(callerId: string, ref: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }, direction: 'invite' | 'request'): Promise<UserChain> {
+  /**
+   * An invitation (I add you below me) or a request (I ask to join below you). By email, the
+   * answer is the same whether or not the address has an account (issue 23 item 4): the chain is
+   * stored with the other side empty when it has none, the address gets an email either way, and
+   * the asker sees the address they typed until the other person accepts.
+   */
+  async function ask(caller: ChainCaller, ref: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }, direction: 'invite' | 'request'): Promise<UserChain> {
+    const email = ref.email?.trim().toLowerCase();
+    if (email && email === caller.verifiedEmail?.toLowerCase()) throw withSelf();
     const other = await findPerson(db, ref);
-    if (!other) throw noPerson();
-    if (other.id === callerId) throw withSelf();
-    if (await existingBetween(callerId, other.id, ref.relationship)) throw duplicate(ref.relationship);
-    await guardPendingLimit(callerId);
-    const [parentUserId, childUserId] = direction === 'invite' ? [callerId, other.id] : [other.id, callerId];
-    const row = await insert({ parentUserId, childUserId, requestedByUserId: callerId, relationship: ref.relationship, kind: direction, acceptanceStatus: 'pending' });
-    return view(row, callerId);
+    if (!other && !email) throw noPerson();
+    if (other?.id === caller.id) throw withSelf();
+    if (other && (await existingBetween(caller.id, other.id, ref.relationship))) throw duplicate(ref.relationship);
+    await guardPendingLimit(caller.id);
+    const otherId = other?.id ?? null;
+    const [parentUserId, childUserId] = direction === 'invite' ? [caller.id, otherId] : [otherId, caller.id];
+    const [asker] = await namesOf([caller.id]).then((names) => [...names.values()]);
+    const row = await db
+      .transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(userChains)
+          .values({ parentUserId, childUserId, inviteeEmail: email ?? null, requestedByUserId: caller.id, relationship: ref.relationship, kind: direction, acceptanceStatus: 'pending' })
+          .returning();
+        if (email) {
+          const invitation = invitationEmails.chainInvitation({ askerName: fullName(asker), relationship: ref.relationship, direction, url: `${publicUrl}/account/network` });
+          await mail.enqueue(tx as unknown as Database, email, invitation);
+        }
+        return inserted!;
+      })
+      .catch((error: unknown) => {
+        if (uniqueViolation(error)) throw duplicate(ref.relationship);
+        throw error;
+      });
+    if (email) dispatcher.kick();
+    return view(row, caller.id);
   }
 
   return {
     /** `POST /v1/user-chains`: invite a person (by email or id) below you; they confirm. */
-    invite: (callerId: string, body: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }) => ask(callerId, body, 'invite'),
+    invite: (caller: ChainCaller, body: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }) => ask(caller, body, 'invite'),
 
     /** `POST v1/user-chains/join/request`: ask to join below a person; they confirm. */
-    requestJoin: (callerId: string, body: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }) => ask(callerId, body, 'request'),
+    requestJoin: (caller: ChainCaller, body: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }) => ask(caller, body, 'request'),
 
     /**
      * `POST /v1/user-chains/join {referralId}`: join below the person whose referral link you came
-     * with. The link was their invitation, so the chain is accepted at once. Joining again answers
-     * the same chain (200); a pending or rejected one between you is 409.
+     * with. Anyone can type anyone's id or slug, so it is a request that person confirms (issue 23
+     * item 8), except for an account that was created through that very link (its sign-up
+     * recorded the referrer): that one joins at once. Joining again answers the same chain (200);
+     * another chain of that kind between you is 409.
      */
-    async joinByLink(callerId: string, referralId: string): Promise<{ chain: UserChain; created: boolean }> {
+    async joinByLink(caller: ChainCaller & { referredByUserId: string | null }, referralId: string): Promise<{ chain: UserChain; created: boolean }> {
+      const callerId = caller.id;
       const referrer = await findByReferralId(db, referralId);
       if (!referrer) throw new AppError('NOT_FOUND', 'This referral link does not belong to anyone');
       if (referrer.id === callerId) throw withSelf();
+      const signedUpThroughLink = caller.referredByUserId === referrer.id;
       const again = async () => {
         const existing = await existingBetween(callerId, referrer.id, 'referral');
         if (!existing) return null;
+        if (existing.parentUserId === referrer.id && existing.requestedByUserId === callerId && existing.acceptanceStatus !== 'rejected') return { chain: await view(existing, callerId), created: false };
         if (existing.acceptanceStatus === 'accepted' && existing.parentUserId === referrer.id) return { chain: await view(existing, callerId), created: false };
         throw duplicate('referral');
       };
       const before = await again();
       if (before) return before;
       try {
+        await guardPendingLimit(callerId);
         const [row] = await db
           .insert(userChains)
-          .values({ parentUserId: referrer.id, childUserId: callerId, requestedByUserId: callerId, relationship: 'referral', kind: 'link', acceptanceStatus: 'accepted', respondedAt: new Date() })
+          .values(
+            signedUpThroughLink
+              ? { parentUserId: referrer.id, childUserId: callerId, requestedByUserId: callerId, relationship: 'referral', kind: 'link', acceptanceStatus: 'accepted', respondedAt: new Date() }
+              : { parentUserId: referrer.id, childUserId: callerId, requestedByUserId: callerId, relationship: 'referral', kind: 'link', acceptanceStatus: 'pending' },
+          )
           .returning();
         return { chain: await view(row!, callerId), created: true };
       } catch (error) {
@@ -104,7 +170,9 @@ export function createUserChains(db: Database) {
     },
 
     /** `GET /v1/user-chains?relationship=&acceptanceStatus=&requested=true`: the caller's chains, newest first. */
-    async list(callerId: string, query: { relationship?: ChainRelationship | undefined; acceptanceStatus?: ChainStatus | undefined; requested?: boolean | undefined; page: number; size: number }) {
+    async list(caller: ChainCaller, query: { relationship?: ChainRelationship | undefined; acceptanceStatus?: ChainStatus | undefined; requested?: boolean | undefined; page: number; size: number }) {
+      const callerId = caller.id;
+      await claimInvitations(caller);
       const conditions: SQL[] = [];
       if (query.requested) {
         // Chains others asked me to confirm: I am a party and not the asker; pending unless a status is given.
@@ -125,15 +193,18 @@ export function createUserChains(db: Database) {
     },
 
     /** `GET /v1/user-chains/{id}`: one of the caller's chains (404 unknown, 403 someone else's). */
-    async get(callerId: string, id: string): Promise<UserChain> {
-      return view(await requireChainParty(db, callerId, id), callerId);
+    async get(caller: ChainCaller, id: string): Promise<UserChain> {
+      await claimInvitations(caller);
+      return view(await requireChainParty(db, caller.id, id), caller.id);
     },
 
     /**
      * `PUT v1/user-chains/confirm/{id}`: the asked person accepts or rejects. One conditional update
      * (pending → answer), so two answers at once change it once; the second gets 409.
      */
-    async confirm(callerId: string, id: string, answer: 'accepted' | 'rejected'): Promise<UserChain> {
+    async confirm(caller: ChainCaller, id: string, answer: 'accepted' | 'rejected'): Promise<UserChain> {
+      const callerId = caller.id;
+      await claimInvitations(caller);
       const chain = await requireChainParty(db, callerId, id);
       if (confirmerOf(chain) !== callerId) throw new AppError('FORBIDDEN', 'Only the person who was asked can answer this chain');
       const [row] = await db
@@ -170,9 +241,10 @@ export function createUserChains(db: Database) {
         const edges = await db
           .select({ id: userChains.id, parentUserId: userChains.parentUserId, childUserId: userChains.childUserId, relationship: userChains.relationship })
           .from(userChains)
-          .where(and(inArray(userChains.parentUserId, [...byId.keys()]), eq(userChains.acceptanceStatus, 'accepted')))
+          .where(and(inArray(userChains.parentUserId, [...byId.keys()]), eq(userChains.acceptanceStatus, 'accepted'), isNotNull(userChains.childUserId)))
           .orderBy(userChains.createdAt, userChains.id);
-        const fresh = edges.filter((edge) => !visited.has(edge.childUserId));
+        // Accepted chains always have both people (a check constraint); the filter tells the types.
+        const fresh = edges.filter((edge): edge is typeof edge & { childUserId: string; parentUserId: string } => edge.childUserId !== null && edge.parentUserId !== null && !visited.has(edge.childUserId));
         if (fresh.length > 0 && level > depth) {
           truncated = true;
           break;
@@ -196,11 +268,11 @@ export function createUserChains(db: Database) {
       const ups = await db
         .select({ id: userChains.id, parentUserId: userChains.parentUserId, relationship: userChains.relationship })
         .from(userChains)
-        .where(and(eq(userChains.childUserId, userId), eq(userChains.acceptanceStatus, 'accepted')))
+        .where(and(eq(userChains.childUserId, userId), eq(userChains.acceptanceStatus, 'accepted'), isNotNull(userChains.parentUserId)))
         .orderBy(userChains.createdAt)
         .limit(50);
       const upNames = await namesOf(ups.map((row) => row.parentUserId));
-      const parents = ups.map((row) => ({ userId: row.parentUserId, name: fullName(upNames.get(row.parentUserId)), chainId: row.id, relationship: row.relationship }));
+      const parents = ups.map((row) => ({ userId: row.parentUserId!, name: fullName(upNames.get(row.parentUserId!)), chainId: row.id, relationship: row.relationship }));
       return { root, parents, depth, truncated };
     },
   };

@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { businessOwnedBy, relationTo } from '../business/business.access.ts';
 import type { CarbonService } from '../carbon/carbon.service.ts';
 import { eventNotFound, type Events } from './events.service.ts';
+import type { FootprintClaims } from './events.footprint-claims.ts';
 import { toFootprint } from './events.view.ts';
 
 /** How many footprints the member list answers at most, per source. */
@@ -18,9 +19,14 @@ const MEMBER_FOOTPRINTS_MAX = 200;
  * journeys, hotel nights and meals. A second submission for the same email replaces the first, in
  * one upsert; a record made by a signed-in person can then be replaced only by that person.
  */
-export function createEventFootprints(db: Database, events: Events, carbon: CarbonService) {
+export function createEventFootprints(db: Database, events: Events, carbon: CarbonService, claims: FootprintClaims) {
   return {
-    async record(caller: CurrentUser | null, body: EventFootprintFields): Promise<{ footprint: EventFootprint; replaced: boolean }> {
+    /**
+     * A signed-in person with a verified address records under it at once. Anyone else's record
+     * (a visitor, or an account that has not proved its address) waits for the address to confirm
+     * it (issue 23 item 5): `pending` in the answer, nowhere in the figures until then.
+     */
+    async record(caller: CurrentUser | null, body: EventFootprintFields): Promise<{ footprint: EventFootprint; replaced: boolean; pending: boolean }> {
       const accountEmail = caller?.email.toLowerCase();
       if (caller && body.email && body.email !== accountEmail) {
         throw new AppError('VALIDATION_FAILED', `You are signed in as ${caller.email}; your footprint is recorded under that address`, { fields: { email: ['must be the email of your account, or left out'] } });
@@ -47,6 +53,10 @@ export function createEventFootprints(db: Database, events: Events, carbon: Carb
         accommodationKg: result.breakdown.accommodation,
         cateringKg: result.breakdown.catering,
       };
+      if (!caller?.account.emailVerifiedAt) {
+        const { userId: _nobody, ...visitorValues } = values;
+        return { footprint: await claims.submit(visitorValues, found.event, found.business.businessCode), replaced: false, pending: true };
+      }
       const f = businessEventFootprints;
       const row = await db.transaction(async (tx) => {
         const [written] = await tx
@@ -55,15 +65,15 @@ export function createEventFootprints(db: Database, events: Events, carbon: Carb
           .onConflictDoUpdate({
             target: [f.eventId, f.email],
             set: { ...values, updatedAt: now },
-            // A visitor cannot overwrite what an account holder recorded; the account holder may take over a visitor's record.
-            setWhere: caller ? or(isNull(f.userId), eq(f.userId, caller.id)) : isNull(f.userId),
+            // Only verified account holders reach here: they may take over a visitor's confirmed record made with their address.
+            setWhere: or(isNull(f.userId), eq(f.userId, caller.id)),
           })
           .returning();
-        if (written && caller) await tx.insert(businessEventAttendees).values({ eventId: found.event.id, userId: caller.id }).onConflictDoNothing();
+        if (written) await tx.insert(businessEventAttendees).values({ eventId: found.event.id, userId: caller.id }).onConflictDoNothing();
         return written;
       });
       if (!row) throw new AppError('FORBIDDEN', 'The footprint for this email was recorded by its account holder; sign in to change it');
-      return { footprint: toFootprint(row, found.event, found.business.businessCode), replaced: row.updatedAt.getTime() !== row.createdAt.getTime() };
+      return { footprint: toFootprint(row, found.event, found.business.businessCode), replaced: row.updatedAt.getTime() !== row.createdAt.getTime(), pending: false };
     },
 
     /** `…/specific?email=&conferanceCode=&businessCode=`: the caller's own record, or any record for the event's owner. */

@@ -24,9 +24,15 @@ import {
   memberFootprintSchema,
 } from '@app/contract/events';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import type { EventFootprints } from './events.footprints.ts';
+import type { FootprintClaims } from './events.footprint-claims.ts';
+import { footprintConfirmPage } from './events.pages.ts';
 import { EVENT_MULTIPART_LIMITS, parseFields, readEventForm } from './events.multipart.ts';
 import type { EventImage, Events } from './events.service.ts';
+
+/** The emailed link's token: what newLinkToken makes (43 URL-safe characters); anything else is refused before the database. */
+const footprintConfirmQuerySchema = z.object({ tk: z.string({ error: 'The link is incomplete' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not valid') });
 
 const tags = ['events'];
 const security = [{ bearerAuth: [] }];
@@ -60,7 +66,7 @@ async function readForm<T extends z.ZodType>(request: FastifyRequest, schema: T)
  * the owner); members read their business's events; visitors read an event by its conference
  * code and may record their footprint with an email.
  */
-export const eventRoutes: FastifyPluginAsyncZod<{ events: Events; footprints: EventFootprints }> = async (app, { events, footprints }) => {
+export const eventRoutes: FastifyPluginAsyncZod<{ events: Events; footprints: EventFootprints; claims: FootprintClaims }> = async (app, { events, footprints, claims }) => {
   // Scoped to this plugin: only the event forms accept multipart bodies.
   await app.register(multipart, { limits: EVENT_MULTIPART_LIMITS });
   const formBodyLimit = EVENT_IMAGE_MAX_BYTES + 64 * 1024;
@@ -156,14 +162,34 @@ export const eventRoutes: FastifyPluginAsyncZod<{ events: Events; footprints: Ev
       config: { auth: 'optional', rateLimit: FOOTPRINT_RATE_LIMIT },
       schema: {
         tags,
-        summary: "Record your footprint for an event (by conferanceCode): signed in under your account's email, or as a visitor with an email. One per email per event; sending again replaces it",
+        summary:
+          "Record your footprint for an event (by conferanceCode): signed in under your account's email (201, or 200 when replaced), or as a visitor with an email: 202, counted once the emailed link confirms it. One per email per event",
         body: eventFootprintBodySchema,
-        response: { 200: dataEnvelope(eventFootprintSchema), 201: dataEnvelope(eventFootprintSchema), ...errors },
+        response: { 200: dataEnvelope(eventFootprintSchema), 201: dataEnvelope(eventFootprintSchema), 202: dataEnvelope(eventFootprintSchema), ...errors },
       },
     },
     async (request, reply) => {
-      const { footprint, replaced } = await footprints.record(request.user, request.body);
+      const { footprint, replaced, pending } = await footprints.record(request.user, request.body);
+      if (pending) {
+        return reply.code(202).send({ success: true as const, message: `Check ${footprint.email}: your footprint counts once you confirm it with the link we sent`, data: footprint });
+      }
       return reply.code(replaced ? 200 : 201).send({ success: true as const, message: replaced ? 'Your footprint was updated' : 'Your footprint was recorded', data: footprint });
+    },
+  );
+
+  app.get(
+    '/v1/business-event-user-carbon-foot-prints/confirm',
+    {
+      config: { rateLimit: FOOTPRINT_RATE_LIMIT },
+      schema: { tags, summary: "Confirm a visitor's event footprint from the emailed link: a browser gets a small page, other callers JSON (410 used or expired, 409 the address's account recorded its own)", querystring: footprintConfirmQuerySchema },
+    },
+    async (request, reply) => {
+      const { outcome, eventName } = await claims.confirm(request.query.tk);
+      const result = footprintConfirmPage(outcome, eventName);
+      if ((request.headers.accept ?? '').includes('text/html')) return reply.status(result.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
+      if (outcome === 'gone') throw new AppError('FOOTPRINT_LINK_GONE', result.message);
+      if (outcome === 'account') throw new AppError('CONFLICT', result.message);
+      return reply.header('cache-control', 'no-store').send({ success: true as const, message: result.message });
     },
   );
 

@@ -6,7 +6,7 @@ import { businessEventAttendees, businessEventFootprints, businessEvents, busine
 import { AppError } from '../../lib/app-error.ts';
 import { businessOwnedBy, findBusinessById, requireBusinessMemberOrOwner, requireBusinessOwner, type BusinessRow } from '../business/business.access.ts';
 import type { ImageExtension } from '../uploads/image-type.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import type { Uploads } from '../uploads/uploads.service.ts';
 import { newConferanceCode } from './events.codes.ts';
 import { toEvent, type EventRow } from './events.view.ts';
 
@@ -24,7 +24,7 @@ export type EventImage = { bytes: Buffer; extension: ImageExtension };
  * checked through business.access.ts: 404 unknown, 403 not the owner); members read their
  * business's events; anyone reads one by its conference code; signed-in people join one.
  */
-export function createEvents(db: Database, uploads: UploadStore) {
+export function createEvents(db: Database, uploads: Uploads) {
   /** Conference codes are stored uppercase, so a typed code in any case hits the unique index. */
   async function findByCode(code: string): Promise<{ event: EventRow; business: BusinessRow } | null> {
     const [row] = await db.select({ event: businessEvents, business: businesses }).from(businessEvents).innerJoin(businesses, eq(businesses.id, businessEvents.businessId)).where(eq(businessEvents.conferanceCode, code.trim().toUpperCase())).limit(1);
@@ -82,8 +82,9 @@ export function createEvents(db: Database, uploads: UploadStore) {
     return { event, business };
   }
 
-  async function storeImage(image: EventImage | undefined): Promise<string | undefined> {
-    return image ? `/uploads/${await uploads.save(image.bytes, image.extension)}` : undefined;
+  /** Stores the event's image for the owner, within their allowance (uploads.service.ts). */
+  async function storeImage(userId: string, image: EventImage | undefined): Promise<string | undefined> {
+    return image ? uploads.save(userId, image.bytes, image.extension) : undefined;
   }
 
   return {
@@ -94,7 +95,7 @@ export function createEvents(db: Database, uploads: UploadStore) {
       const business = body.businessCode ? await requireBusinessOwner(db, userId, { businessCode: body.businessCode }) : await businessOwnedBy(db, userId);
       if (!business) throw new AppError('FORBIDDEN', 'Only business owners can create events; create your business account first');
       // The image is stored only once the caller and the fields have passed.
-      const imageUrl = (await storeImage(image)) ?? '';
+      const imageUrl = (await storeImage(userId, image)) ?? '';
       for (let attempt = 0; attempt < MAX_DRAWS; attempt++) {
         try {
           const [row] = await db
@@ -117,6 +118,7 @@ export function createEvents(db: Database, uploads: UploadStore) {
           if (!uniqueViolation(error)) throw error;
         }
       }
+      await uploads.release(imageUrl);
       throw new AppError('CONFLICT', 'Could not give the event a unique conference code; please try again');
     },
 
@@ -131,14 +133,19 @@ export function createEvents(db: Database, uploads: UploadStore) {
       for (const key of ['name', 'description', 'startDate', 'endDate', 'location', 'country', 'expectedAttendees', 'imageUrl'] as const) {
         if (body[key] !== undefined) (columns as Record<string, unknown>)[key] = body[key];
       }
-      const stored = await storeImage(image);
+      const stored = await storeImage(userId, image);
       if (stored) columns.imageUrl = stored;
       const [row] = await db
         .update(businessEvents)
         .set({ ...columns, updatedAt: new Date() })
         .where(and(eq(businessEvents.id, event.id), eq(businessEvents.businessId, business.id)))
         .returning();
-      if (!row) throw eventIdNotFound();
+      if (!row) {
+        await uploads.release(stored);
+        throw eventIdNotFound();
+      }
+      // Committed: the replaced or removed image goes unless something else shows it (issue 23 item 7).
+      if (event.imageUrl !== row.imageUrl) await uploads.release(event.imageUrl);
       return view(row, business);
     },
 

@@ -27,7 +27,7 @@ export function toEvent(row: EventRow, business: { businessCode: string; name: s
   };
 }
 
-export function toFootprint(row: FootprintRow, event: { conferanceCode: string }, businessCode: string): EventFootprint {
+export function toFootprint(row: Omit<FootprintRow, 'userId'> & { userId?: string | null }, event: { conferanceCode: string }, businessCode: string, confirmed = true): EventFootprint {
   return {
     _id: row.id,
     eventId: row.eventId,
@@ -36,6 +36,7 @@ export function toFootprint(row: FootprintRow, event: { conferanceCode: string }
     email: row.email,
     name: row.name,
     userId: row.userId ?? null,
+    confirmed,
     unit: CARBON_UNIT,
     factorSetYear: row.factorSetYear,
     totalKg: row.totalKg,

@@ -23,7 +23,8 @@ interface PageContent {
   tone: 'ok' | 'warn';
 }
 
-function page(status: number, content: PageContent): Page {
+/** One small page (also used by other mail links: event footprint confirmations). */
+export function page(status: number, content: PageContent): Page {
   const icon = content.tone === 'ok' ? '&#10003;' : '!';
   let action = '';
   if (content.action?.kind === 'form') {

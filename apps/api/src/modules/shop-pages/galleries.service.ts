@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { userGalleryImages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { IMAGE_TYPES } from '../uploads/image-type.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import type { Uploads } from '../uploads/uploads.service.ts';
 import type { FormImage } from './multipart-form.ts';
 
 type ImageRow = typeof userGalleryImages.$inferSelect;
@@ -13,11 +13,11 @@ type ImageRow = typeof userGalleryImages.$inferSelect;
 const toImage = (row: ImageRow): GalleryImage => ({ _id: row.id, id: row.id, url: row.url, contentType: row.contentType, bytes: row.bytes, caption: row.caption, createdAt: row.createdAt.toISOString() });
 
 /** Each signed-in person's own images (`/v1/user-galleries`); nobody reaches another's (404). */
-export function createGalleries(deps: { db: Database; uploads: UploadStore }) {
+export function createGalleries(deps: { db: Database; uploads: Uploads }) {
   const { db, uploads } = deps;
   return {
     async add(userId: string, image: FormImage, caption: string): Promise<GalleryImage> {
-      const name = await uploads.save(image.bytes, image.extension);
+      const url = await uploads.save(userId, image.bytes, image.extension);
       const written = db.transaction(async (tx) => {
         // The person's row serialises their uploads, so two at once cannot pass the cap together.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -25,13 +25,13 @@ export function createGalleries(deps: { db: Database; uploads: UploadStore }) {
         if ((held?.n ?? 0) >= USER_GALLERY_MAX_IMAGES) throw new AppError('CONFLICT', `Your gallery holds ${USER_GALLERY_MAX_IMAGES} images at most; delete one first`);
         const [row] = await tx
           .insert(userGalleryImages)
-          .values({ userId, url: `/uploads/${name}`, contentType: IMAGE_TYPES[image.extension], bytes: image.bytes.length, caption })
+          .values({ userId, url, contentType: IMAGE_TYPES[image.extension], bytes: image.bytes.length, caption })
           .returning();
         return toImage(row!);
       });
       // Refused (gallery full) or failed: the file has no row, so it goes too.
       return written.catch(async (error: unknown) => {
-        await uploads.remove(`/uploads/${name}`);
+        await uploads.release(url);
         throw error;
       });
     },
@@ -48,7 +48,8 @@ export function createGalleries(deps: { db: Database; uploads: UploadStore }) {
     async remove(userId: string, id: string): Promise<GalleryImage> {
       const [row] = await db.delete(userGalleryImages).where(and(eq(userGalleryImages.id, id), eq(userGalleryImages.userId, userId))).returning();
       if (!row) throw new AppError('NOT_FOUND', 'That image was not found in your gallery');
-      await uploads.remove(row.url);
+      // Deleted and committed: the file goes unless the person also shows it elsewhere.
+      await uploads.release(row.url);
       return toImage(row);
     },
   };

@@ -6,7 +6,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { businesses, businessPageProducts, businessProductPages } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBusinessById, findBusinessByCode, relationTo, requireBusinessOwner, type BusinessRow } from '../business/business.access.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import type { Uploads } from '../uploads/uploads.service.ts';
 import type { FormImage } from './multipart-form.ts';
 import type { ProductCards } from './product-cards.ts';
 
@@ -46,7 +46,7 @@ const shopBusiness = (row: Pick<BusinessRow, 'id' | 'name' | 'businessCode' | 'b
  * the owner); the owner and members read the settings; anyone reads the page by the business's
  * address name and the products businesses offer. Product cards come from the catalog read model.
  */
-export function createShopPages(deps: { db: Database; uploads: UploadStore; cards: ProductCards }) {
+export function createShopPages(deps: { db: Database; uploads: Uploads; cards: ProductCards }) {
   const { db, uploads, cards } = deps;
 
   async function productIdsOf(pageIds: string[]): Promise<Map<string, string[]>> {
@@ -110,13 +110,14 @@ export function createShopPages(deps: { db: Database; uploads: UploadStore; card
     return found;
   }
 
-  async function store(image: FormImage | undefined): Promise<string | undefined> {
-    return image ? `/uploads/${await uploads.save(image.bytes, image.extension)}` : undefined;
+  /** Stores an image for the owner, within their allowance (uploads.service.ts). */
+  async function store(userId: string, image: FormImage | undefined): Promise<string | undefined> {
+    return image ? uploads.save(userId, image.bytes, image.extension) : undefined;
   }
 
-  /** Files no row points at any more (replaced, removed, or written for a refused save). */
+  /** Files no row points at any more (replaced, removed, or written for a refused save); after the commit. */
   async function drop(...urls: Array<string | undefined>) {
-    await Promise.all(urls.filter((url): url is string => Boolean(url)).map((url) => uploads.remove(url)));
+    await uploads.release(...urls);
   }
 
   async function offersOf(rows: BusinessRow[]): Promise<BusinessOffer[]> {
@@ -140,7 +141,7 @@ export function createShopPages(deps: { db: Database; uploads: UploadStore; card
       const productIds = checkedProductIds(input.productIds) ?? [];
       const [existing] = await db.select({ id: businessProductPages.id }).from(businessProductPages).where(eq(businessProductPages.businessId, business.id)).limit(1);
       if (existing) throw pageExists();
-      const [logoUrl, bannerUrl] = await Promise.all([store(images.logo), store(images.banner)]);
+      const [logoUrl, bannerUrl] = await Promise.all([store(userId, images.logo), store(userId, images.banner)]);
       try {
         const row = await db.transaction(async (tx) => {
           const [page] = await tx
@@ -180,7 +181,7 @@ export function createShopPages(deps: { db: Database; uploads: UploadStore; card
     async update(userId: string, id: string, input: PageInput, images: PageImages): Promise<ShopPage> {
       const { page, business } = await ownedPage(userId, id);
       const productIds = checkedProductIds(input.productIds);
-      const [logoUrl, bannerUrl] = await Promise.all([store(images.logo), store(images.banner)]);
+      const [logoUrl, bannerUrl] = await Promise.all([store(userId, images.logo), store(userId, images.banner)]);
       const columns: Partial<typeof businessProductPages.$inferInsert> = { updatedAt: new Date() };
       for (const key of ['title', 'tagline', 'description', 'brandColor'] as const) if (input[key] !== undefined) columns[key] = input[key];
       if (logoUrl) columns.logoUrl = logoUrl;

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { profileFieldsOf, publicProfileFields } from './profile-view.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import type { ReferenceData } from '../reference/reference.service.ts';
-import type { UploadStore } from '../uploads/upload-store.ts';
+import type { Uploads } from '../uploads/uploads.service.ts';
 import type { ProfileRow, SustainabilityRepository } from './sustainability.repository.ts';
 
 const EMPTY = EMPTY_SUSTAINABILITY_PROFILE;
@@ -18,7 +18,7 @@ const EMPTY = EMPTY_SUSTAINABILITY_PROFILE;
  * The personal sustainability profile: the owner reads and replaces every field; the public
  * view drops each flagged field whose show flag is off here, on the server, so it is never sent.
  */
-export function createSustainabilityService(deps: { repo: SustainabilityRepository; reference: ReferenceData; uploads: UploadStore; now?: () => Date }) {
+export function createSustainabilityService(deps: { repo: SustainabilityRepository; reference: ReferenceData; uploads: Uploads; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -35,7 +35,10 @@ export function createSustainabilityService(deps: { repo: SustainabilityReposito
         throw new AppError('VALIDATION_FAILED', 'Please check image: upload the image again', { fields: { image: ['no uploaded image has this address'] } });
       }
       const { imageURL, ...rest } = fields;
+      const before = await deps.repo.findByUser(user.id);
       const row = await deps.repo.upsert(user.id, { ...rest, imageUrl: imageURL }, now());
+      // Committed: a replaced image goes unless something else still shows it (issue 23 item 7).
+      if (before && before.image !== row.image) await deps.uploads.release(before.image);
       return { ...profileFieldsOf(row), slug: user.slug, published: true, updatedAt: row.updatedAt.toISOString() };
     },
 

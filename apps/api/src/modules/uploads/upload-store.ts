@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_PATH_PATTERN } from '@app/contract/sustainability';
 import { IMAGE_TYPES, type ImageExtension } from './image-type.ts';
@@ -7,9 +7,21 @@ import { IMAGE_TYPES, type ImageExtension } from './image-type.ts';
 /** A stored name: 32 random hex characters and the extension its bytes proved. */
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 
+/** One stored file as the sweep sees it. */
+export interface StoredFile {
+  name: string;
+  bytes: number;
+  modifiedAt: Date;
+}
+
 /**
  * Files under DATA_DIR/uploads. Names are generated here (never taken from the client), so a
  * hostile file name cannot reach the file system; reads accept only names of that shape.
+ *
+ * Every file operation of the product goes through this interface (save, read, exists, remove,
+ * list): callers never touch the directory, so the storage can move (a volume several API hosts
+ * share, an object store) by changing this file alone. Who uploaded what, the allowance and the
+ * sweep are uploads.service.ts, on top of it.
  */
 export function createUploadStore(directory: string) {
   let ready: Promise<unknown> | undefined;
@@ -41,6 +53,29 @@ export function createUploadStore(directory: string) {
     async remove(url: string): Promise<void> {
       if (!UPLOAD_PATH_PATTERN.test(url)) return;
       await unlink(path.join(directory, url.slice('/uploads/'.length))).catch(() => undefined);
+    },
+
+    /** Every stored file (names of the stored shape only), for the sweep. */
+    async list(): Promise<StoredFile[]> {
+      let names: string[];
+      try {
+        names = await readdir(directory);
+      } catch {
+        return [];
+      }
+      const files = await Promise.all(
+        names
+          .filter((name) => STORED_NAME.test(name))
+          .map(async (name) => {
+            try {
+              const info = await stat(path.join(directory, name));
+              return info.isFile() ? { name, bytes: info.size, modifiedAt: info.mtime } : null;
+            } catch {
+              return null;
+            }
+          }),
+      );
+      return files.filter((file): file is StoredFile => file !== null);
     },
 
     /** Does an `/uploads/<name>` address point at a stored file? */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { detectImageType, IMAGE_TYPES } from './image-type.ts';
 import type { UploadStore } from './upload-store.ts';
+import type { Uploads } from './uploads.service.ts';
 
 /** Largest accepted image. */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
@@ -19,7 +20,7 @@ const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
  * user, stored under a random name. Registered with the /api prefix; multipart parsing is
  * scoped to this plugin so no other route accepts multipart bodies.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: Uploads }> = async (app, { uploads }) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 1, parts: 2, headerPairs: 50 } });
 
   app.post(
@@ -34,6 +35,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async
         summary: `Upload one image (multipart field "file"; PNG, JPEG or WebP by content; at most ${MAX_MB} MB)`,
         consumes: ['multipart/form-data'],
         response: { 201: dataEnvelope(uploadResultSchema), 400: failure, 401: failure, 413: failure, 415: failure, 429: failure },
+        description: 'Each account may keep a limited amount of images (UPLOAD_QUOTA_MB, 50 MB by default): past it the answer is 413 UPLOAD_QUOTA_EXCEEDED naming the limit. Images nothing refers to are removed after a day.',
       },
     },
     async (request, reply) => {
@@ -53,8 +55,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async
       if (!extension) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PNG, JPEG or WebP image (SVG is not accepted)', { fields: { file: ['must be a PNG, JPEG or WebP image'] } });
       }
-      const name = await store.save(bytes, extension);
-      return reply.status(201).send({ success: true as const, data: { url: `/uploads/${name}`, contentType: IMAGE_TYPES[extension], bytes: bytes.length } });
+      const url = await uploads.save(request.user!.id, bytes, extension);
+      return reply.status(201).send({ success: true as const, data: { url, contentType: IMAGE_TYPES[extension], bytes: bytes.length } });
     },
   );
 };

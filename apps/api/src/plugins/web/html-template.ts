@@ -38,11 +38,14 @@ export class HtmlTemplate {
    * chunks and CSS of `modules` (the page's own code) are preloaded as the shell does.
    */
   page(head: string, markup: string, dataJson: string, modules: readonly string[] = []): string {
-    return this.withPreloads(this.html, modules)
+    // The head, markup and data carry the visitor's text (a search, a slug): they are spliced in
+    // by position, never through `replace` with a replacement string, whose `$\``, `$'` and `$&`
+    // would copy parts of the template into the page (issue 23: 49 × `$\`` in a URL made 5 MB).
+    let html = this.withPreloads(this.html, modules)
       .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>\s*/, '')
-      .replace('</head>', `  ${head}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    <script type="application/json" id="ssr-data">${dataJson}</script>`);
+      .replace(/<meta name="description"[^>]*>\s*/, '');
+    html = spliceBefore(html, '</head>', `  ${head}\n  `);
+    return spliceInstead(html, '<div id="root"></div>', `<div id="root">${markup}</div>\n    <script type="application/json" id="ssr-data">${dataJson}</script>`);
   }
 
   /** The app shell, preloading the chunks and CSS of `modules` (source paths in the manifest). */
@@ -62,7 +65,7 @@ export class HtmlTemplate {
       // Inline like the entry's: a page's stylesheets (a few KB) would each hold the first paint for a request.
       ...[...css].filter((file) => !this.entry.css.has(file)).map((file) => this.inlinedStylesheet(file)),
     ];
-    return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+    return spliceBefore(html, '</head>', `  ${links.join('\n    ')}\n  `);
   }
 
   private inlinedStylesheet(file: string): string {
@@ -85,6 +88,18 @@ export class HtmlTemplate {
     for (const imported of chunk.imports ?? []) this.collect(imported, seen, files, css);
     return { files, css };
   }
+}
+
+/** `text` put in before the first `marker` (the html unchanged when there is none); no pattern in `text` is interpreted. */
+export function spliceBefore(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker);
+  return at < 0 ? html : html.slice(0, at) + text + html.slice(at);
+}
+
+/** The first `marker` replaced by `text`, taken literally. */
+export function spliceInstead(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker);
+  return at < 0 ? html : html.slice(0, at) + text + html.slice(at + marker.length);
 }
 
 /**

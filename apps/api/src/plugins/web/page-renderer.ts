@@ -1,6 +1,7 @@
 import type { Country } from '@app/contract';
 import type { CatalogSnapshot } from '../../modules/catalog/catalog.read-model.ts';
 import { encodeBody, type EncodedBody } from './encoding.ts';
+import { PageCache } from './page-cache.ts';
 import type { HtmlTemplate } from './html-template.ts';
 import type { SsrModule } from './ssr-module.ts';
 
@@ -11,20 +12,18 @@ export interface PageResponse {
   cache: 'hit' | 'miss';
 }
 
-interface CachedPage {
-  version: string;
-  status: number;
-  body: EncodedBody;
-}
-
-/** Pages kept at most: 44 products × 7 currencies is ~300; the bound only stops abuse. */
-const MAX_CACHED_PAGES = 2000;
+/**
+ * Pages kept at most: 44 products × 7 currencies is ~300; the bound only stops abuse. A page is
+ * ~40–150 KB in its three encodings, so the byte bounds hold room for every normal page.
+ */
+export const PAGE_CACHE_LIMITS = { entries: 2000, entryBytes: 1024 * 1024, totalBytes: 96 * 1024 * 1024 } as const;
 /**
  * Catalog pages with search, filters, sort or a page number: anyone can make up new ones, so
  * they have a cache of their own, least recently used dropped first, and cannot push the
  * home, catalog and product pages out.
  */
-export const MAX_CACHED_QUERY_PAGES = 300;
+export const QUERY_PAGE_CACHE_LIMITS = { entries: 300, entryBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024 } as const;
+export const MAX_CACHED_QUERY_PAGES = QUERY_PAGE_CACHE_LIMITS.entries;
 
 /** Whether a page key is a catalog query page (anything past `?kind=`). */
 function isQueryPage(key: string): boolean {
@@ -47,8 +46,8 @@ export function createPageRenderer(options: {
   countries?: readonly Country[];
 }) {
   const { ssr, template, catalog, publicUrl, countries } = options;
-  const cache = new Map<string, CachedPage>();
-  const queryCache = new Map<string, CachedPage>();
+  const cache = new PageCache(PAGE_CACHE_LIMITS);
+  const queryCache = new PageCache(QUERY_PAGE_CACHE_LIMITS);
 
   return {
     /** The page at `url` in the currency the cookie names; null when the URL is not a public page. */
@@ -62,29 +61,17 @@ export function createPageRenderer(options: {
       const store = isQueryPage(page) ? queryCache : cache;
       const cached = store.get(key);
       if (cached && cached.version === snapshot.version) {
-        if (store === queryCache) {
-          // Most recently used goes last.
-          queryCache.delete(key);
-          queryCache.set(key, cached);
-        }
         return { status: cached.status, body: cached.body, cache: 'hit' };
       }
 
       const rendered = await ssr.render({ url: page, currency, catalog: snapshot, publicUrl, countries, acceptLanguage });
       if (!rendered) return null;
       const body = encodeBody(template.page(rendered.head, rendered.html, rendered.data, ssr.publicPageModules?.(page) ?? []));
-      if (rendered.status === 200) {
-        if (store === queryCache) {
-          queryCache.delete(key);
-          queryCache.set(key, { version: snapshot.version, status: rendered.status, body });
-          if (queryCache.size > MAX_CACHED_QUERY_PAGES) queryCache.delete(queryCache.keys().next().value!);
-        } else {
-          if (cache.size >= MAX_CACHED_PAGES) cache.clear();
-          cache.set(key, { version: snapshot.version, status: rendered.status, body });
-        }
-      }
+      if (rendered.status === 200) store.set(key, { version: snapshot.version, status: rendered.status, body });
       return { status: rendered.status, body, cache: 'miss' };
     },
+    /** Pages and bytes each cache holds now (tests and diagnostics). */
+    cacheSizes: () => ({ pages: { entries: cache.size, bytes: cache.heldBytes }, queries: { entries: queryCache.size, bytes: queryCache.heldBytes } }),
   };
 }
 

@@ -31,6 +31,19 @@ export function pathAfterVerification(next?: string | null): string {
   return safeNextPath(next) ?? '/';
 }
 
+/**
+ * The page a verification email should open when the person signed up through a join link: the
+ * employer or business page, carrying the code, so the link in the email joins even when it is
+ * opened in another browser, where the stored code is not (issue 26 item 7). Null without a code.
+ */
+export function joinPathForEmail(): string | null {
+  for (const [key, path] of [['JoinBusinessCode', EMPLOYER_ACCOUNT_PATH], ['JoinSupplierCode', BUSINESS_ACCOUNT_PATH], ['JoinDistributorCode', BUSINESS_ACCOUNT_PATH]] as const) {
+    const code = stored(key);
+    if (code && /^[A-Za-z0-9-]{3,40}$/.test(code)) return `${path}?${key}=${encodeURIComponent(code)}`;
+  }
+  return null;
+}
+
 /** Register's `checkout` flag: the verification link should bring the person back to checkout. */
 export function isCheckoutPath(next: string | null | undefined): boolean {
   return Boolean(next && /^\/other\/checkout(\/|\?|$)/.test(next));

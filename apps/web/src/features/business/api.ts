@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BusinessMember, BusinessMemberStats, BusinessWriteBody, Membership, OwnBusiness } from '@app/contract/business';
+import type { BusinessMember, BusinessMemberRole, BusinessMemberStats, BusinessWriteBody, Membership, OwnBusiness } from '@app/contract/business';
 import { apiClient, type ApiResponse } from '../../lib/api-client.ts';
 import { NETWORK_ERROR_MESSAGE, readApiError, type ApiError } from '../../lib/api-error.ts';
 import { USER_SCOPED_QUERY_KEY } from '../../lib/query-keys.ts';
@@ -106,6 +106,9 @@ export const useSaveSlug = (businessId: string) => useBusinessMutation((business
 export const useRemoveMember = () => useBusinessMutation((memberId: string) => send<Membership>('put', `v1/business-profiles/remove/user/${memberId}`, 'The member could not be removed.'));
 export const useUpdateMember = () => useBusinessMutation(({ memberId, title, department }: { memberId: string; title: string; department: string }) => send<Membership>('put', `v1/business-profiles/update/user/${memberId}`, 'The member could not be updated.', { title, department }));
 export const useExitBusiness = () => useBusinessMutation(() => send<Membership>('put', 'v1/business-user-profiles/exit/business', 'You could not leave the business just now.'));
+export const useReadmitMember = () => useBusinessMutation((memberId: string) => send<Membership>('put', `v1/business-profiles/readmit/user/${memberId}`, 'The person could not be re-admitted.'));
+export const useRegenerateJoinCode = (businessId: string) =>
+  useBusinessMutation((role: BusinessMemberRole) => send<OwnBusiness>('put', `v1/business-profiles/join-codes/${businessId}`, 'A new code could not be made.', { role }));
 export const useJoinBusiness = () => useBusinessMutation((businessCode: string) => send<Membership>('post', 'v1/business-user-profiles/join', 'This business code could not be used.', { businessCode }));
 
 /** Right after sign-in the session store may not hold the user yet; the stored id is the same person. */

@@ -2,14 +2,19 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/ui/useToast.ts';
 import { businessKeys } from './api.ts';
-import { joinStoredBusiness, storedJoinCode, takeJoinLanding } from './join-codes.ts';
+import { captureJoinCodes, joinStoredBusiness, storedJoinCode, takeJoinLanding } from './join-codes.ts';
 
 /**
  * The pages a verification lands on (spec §4: employer or business page, by the stored code) use
  * the stored join code on arrival when the sign-in has not used it yet; answers true while joining.
+ * A code in the page's own address (`?JoinBusinessCode=`, from a verification email opened in
+ * another browser) is stored first, so it is used too.
  */
 export function useJoinOnArrival(signedIn: boolean): boolean {
-  const [joining, setJoining] = useState(() => signedIn && storedJoinCode() !== null);
+  const [joining, setJoining] = useState(() => {
+    if (typeof window !== 'undefined') captureJoinCodes(window.location.search);
+    return signedIn && storedJoinCode() !== null;
+  });
   const client = useQueryClient();
   const toast = useToast();
   useEffect(() => {

@@ -87,7 +87,16 @@ describe('register (spec §2.3, §4)', () => {
     await flush();
 
     expect(api.calls).toHaveLength(1);
-    expect(api.calls[0]!.body).toEqual({ firstName: 'Grace', lastName: 'Hopper', email: EMAIL, password: 'Green-planet-42', confirmPassword: 'Green-planet-42', referralId: 'ref-slug' });
+    // The stored join code rides in the verification email's link, so the email joins from any browser (issue 26 item 7).
+    expect(api.calls[0]!.body).toEqual({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: EMAIL,
+      password: 'Green-planet-42',
+      confirmPassword: 'Green-planet-42',
+      referralId: 'ref-slug',
+      origin: '/other/my-employer-account?JoinBusinessCode=kept-JoinBusinessCode',
+    });
     expect(cookieAtCallTime).toBeNull();
     for (const key of STORAGE_KEYS_KEPT_ON_LOGIN) expect(atCallTime).toHaveProperty(key);
     expect(atCallTime).not.toHaveProperty('userEventId');

@@ -9,7 +9,7 @@ import { clearStoredSession } from '../../session/sign-in.ts';
 import { keepSignUpProof } from '../sign-up-proof.ts';
 import { resetClientState } from '../../../lib/client-state.ts';
 import { register } from '../api/auth-api.ts';
-import { isCheckoutPath, safeNextPath } from '../redirects.ts';
+import { isCheckoutPath, joinPathForEmail, safeNextPath } from '../redirects.ts';
 import { HydratedFieldset } from '../../../components/form/HydratedFieldset.tsx';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'confirmPassword';
@@ -54,7 +54,7 @@ export function RegisterForm({ next, onRegistered }: RegisterFormProps) {
     const referralId = storedReferralId();
     clearStoredSession();
     resetClientState();
-    const origin = safeNextPath(next) ?? undefined;
+    const origin = safeNextPath(next) ?? joinPathForEmail() ?? undefined;
     const body: RegisterBody = {
       ...parsed,
       ...(referralId ? { referralId } : {}),

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Pager } from '../../../components/ui/Pager.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
-import { useMembers, useMemberStats, useRemoveMember, useUpdateMember } from '../api.ts';
+import { useMembers, useMemberStats, useReadmitMember, useRemoveMember, useUpdateMember } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 
 const ROLE_LABEL = { employee: 'Employee', supplier: 'Supplier', distributor: 'Distributor' } as const;
@@ -81,7 +81,17 @@ export function MembersPanel({ businessId }: { businessId: string }) {
   const [removing, setRemoving] = useState<BusinessMember | null>(null);
   const members = useMembers(businessId, page);
   const remove = useRemoveMember();
+  const readmit = useReadmitMember();
   const toast = useToast();
+
+  async function readmitMember(member: BusinessMember) {
+    try {
+      await readmit.mutateAsync(member.id);
+      toast.success(`${member.firstName} ${member.lastName} can join again with a join code`);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  }
 
   async function confirmRemove() {
     if (!removing) return;
@@ -126,8 +136,25 @@ export function MembersPanel({ businessId }: { businessId: string }) {
                   Joined {new Date(member.joinedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
                   {member.carbonTotalKg !== null && ` · footprint ${kg(member.carbonTotalKg)}`}
                 </p>
+                <p className="business-muted" data-testid="member-joined-with">
+                  {member.joinedWithCode ? (
+                    <>
+                      Joined with <code>{member.joinedWithCode}</code>
+                    </>
+                  ) : (
+                    'Joined before codes were recorded'
+                  )}
+                  {member.status === 'removed' && (member.readmittedAt ? ' · re-admitted: may join again' : ' · cannot join again until you re-admit them')}
+                </p>
                 {editing === member.id && <EditMember member={member} onDone={() => setEditing(null)} />}
               </div>
+              {member.status === 'removed' && !member.readmittedAt && (
+                <div className="member-row__actions">
+                  <Button size="sm" variant="secondary" loading={readmit.isPending && readmit.variables === member.id} onClick={() => void readmitMember(member)} aria-label={`Re-admit ${member.firstName} ${member.lastName}`}>
+                    Re-admit
+                  </Button>
+                </div>
+              )}
               {member.status === 'active' && editing !== member.id && (
                 <div className="member-row__actions">
                   <Button size="sm" variant="secondary" onClick={() => setEditing(member.id)} aria-label={`Edit ${member.firstName} ${member.lastName}`}>
@@ -156,7 +183,7 @@ export function MembersPanel({ businessId }: { businessId: string }) {
       <ConfirmDialog
         open={removing !== null}
         title="Remove this member?"
-        description={removing ? `${removing.firstName} ${removing.lastName} will no longer be part of your business. They can join again with a code.` : ''}
+        description={removing ? `${removing.firstName} ${removing.lastName} will no longer be part of your business. They cannot join again until you re-admit them.` : ''}
         confirmLabel="Remove member"
         busy={remove.isPending}
         onConfirm={() => void confirmRemove()}

@@ -7,6 +7,7 @@ import { useSession } from '../../session/session-store.ts';
 import { readStoredUserId, useJoinedBusiness, useMyBusiness } from '../api.ts';
 import { BusinessForm } from '../components/BusinessForm.tsx';
 import { JoinCodes } from '../components/JoinCodes.tsx';
+import { JoinWithCode } from '../components/JoinWithCode.tsx';
 import { MembersPanel } from '../components/MembersPanel.tsx';
 import { MembershipCard } from '../components/MembershipCard.tsx';
 import { SlugEditor } from '../components/SlugEditor.tsx';
@@ -38,7 +39,8 @@ export function MyBusinessAccountPage() {
 
   const joining = useJoinOnArrival(isLoggedIn);
 
-  if (!isLoggedIn) return <Navigate to={loginPath({ next: PATH })} replace />;
+  // The address may carry a join code (a verification email opened elsewhere): kept through the sign-in.
+  if (!isLoggedIn) return <Navigate to={loginPath({ next: PATH + (typeof window === 'undefined' ? '' : window.location.search) })} replace />;
 
   let body;
   if (joining || mine.isPending || (mine.data === null && joined.isPending)) {
@@ -69,7 +71,7 @@ export function MyBusinessAccountPage() {
             <p className="business-eyebrow">Business account</p>
             <h1 className="business-page__title">{business.name}</h1>
             <p className="business-muted">
-              Code <code>{business.businessCode}</code> · {business.buyerprofiles.length} active {business.buyerprofiles.length === 1 ? 'member' : 'members'} ·{' '}
+              Public code <code>{business.businessCode}</code> · {business.buyerprofiles.length} active {business.buyerprofiles.length === 1 ? 'member' : 'members'} ·{' '}
               <Link to={`/business/${business.businessSlug}`}>Public page</Link>
             </p>
           </div>
@@ -111,6 +113,7 @@ export function MyBusinessAccountPage() {
             )}
           </>
         )}
+        {!joined.data && <JoinWithCode title="Supplying or selling for a business? Join with its code" />}
         <BusinessForm business={null} />
       </div>
     );

@@ -1,10 +1,11 @@
 import { Link, Navigate } from 'react-router';
-import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { loginPath } from '../../auth/redirects.ts';
 import { useSession } from '../../session/session-store.ts';
 import { readStoredUserId, useJoinedBusiness } from '../api.ts';
+import { JoinWithCode } from '../components/JoinWithCode.tsx';
 import { MembershipCard } from '../components/MembershipCard.tsx';
 import { useJoinOnArrival } from '../use-join-on-arrival.ts';
 import { EmployerEventsList } from '../../events/components/EmployerEventsList.tsx';
@@ -20,7 +21,8 @@ export function MyEmployerAccountPage() {
 
   const joining = useJoinOnArrival(isLoggedIn);
 
-  if (!isLoggedIn) return <Navigate to={loginPath({ next: PATH })} replace />;
+  // The address may carry a join code (a verification email opened elsewhere): kept through the sign-in.
+  if (!isLoggedIn) return <Navigate to={loginPath({ next: PATH + (typeof window === 'undefined' ? '' : window.location.search) })} replace />;
 
   let body;
   if (joining || joined.isPending) body = <Skeleton height={200} radius="var(--radius-md)" />;
@@ -35,13 +37,16 @@ export function MyEmployerAccountPage() {
     );
   else if (!joined.data)
     body = (
-      <div className="business-card business-empty" data-testid="no-employer">
-        <h2 className="business-card__title">You have not joined a business</h2>
-        <p className="business-muted">Ask your employer for their join link or business code. Opening the link while signed in adds you to the business.</p>
-        <Link className={buttonClassName('secondary')} to="/other/my-business-account">
-          Create a business account instead
-        </Link>
-      </div>
+      <>
+        <div className="business-card business-empty" data-testid="no-employer">
+          <h2 className="business-card__title">You have not joined a business</h2>
+          <p className="business-muted">Ask your employer for their join link or join code. Opening the link adds you to the business, after you sign in or create an account.</p>
+        </div>
+        <JoinWithCode title="Join your employer" />
+        <p className="business-muted">
+          Running a business yourself? <Link to="/other/my-business-account">Create a business account</Link>.
+        </p>
+      </>
     );
   else
     body = (

@@ -4,7 +4,8 @@ import { useJoinByLink } from '../api.ts';
 
 /**
  * Shown when the person arrived with someone's referral link (RID / ReferralID stored): one click
- * joins that person's network (POST v1/user-chains/join), accepted at once since the link was the invitation.
+ * asks to join that person's network (POST v1/user-chains/join). An account made through the link
+ * joins at once; anyone else's request waits for that person to confirm (issue 23 item 8).
  */
 export function JoinReferrerCard({ referralId, onDone }: { referralId: string; onDone: () => void }) {
   const join = useJoinByLink();
@@ -24,7 +25,7 @@ export function JoinReferrerCard({ referralId, onDone }: { referralId: string; o
       <h2 id="join-referrer-title" className="chain-card__title">
         You came with a referral link
       </h2>
-      <p className="chain-muted">Join the network of the person who referred you. They see you below them in their tree.</p>
+      <p className="chain-muted">Join the network of the person who referred you. If you signed up through their link you join at once; otherwise they confirm first.</p>
       <div className="chain-list__actions">
         <Button onClick={() => void run()} loading={join.isPending}>
           Join their network

@@ -18,6 +18,8 @@ export function FootprintForm({ conferanceCode, signedIn, existing }: { conferan
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<ShownFootprint | null>(null);
+  // A visitor's footprint waits for their address to confirm it (issue 23 item 5): the address the link went to.
+  const [pendingFor, setPendingFor] = useState<string | null>(null);
   const record = useRecordFootprint();
   const shown = result ?? existing;
 
@@ -34,6 +36,7 @@ export function FootprintForm({ conferanceCode, signedIn, existing }: { conferan
     try {
       const answer = await record.mutateAsync({ conferanceCode, inputs: built.inputs, ...(signedIn ? {} : { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}) }) });
       setResult({ totalKg: answer.data.totalKg, breakdown: answer.data.breakdown, updatedAt: answer.data.updatedAt });
+      setPendingFor(answer.data.confirmed === false ? answer.data.email : null);
     } catch (error) {
       const failure = error instanceof EventCallError ? error.failure : null;
       const fields = Object.fromEntries(Object.entries(failure?.fields ?? {}).map(([key, messages]) => [key, messages[0] ?? '']));
@@ -51,7 +54,7 @@ export function FootprintForm({ conferanceCode, signedIn, existing }: { conferan
 
   return (
     <div className="ev-stack">
-      {shown && <FootprintResult footprint={shown} fresh={Boolean(result)} />}
+      {shown && <FootprintResult footprint={shown} fresh={Boolean(result)} pendingFor={result ? pendingFor : null} />}
       <form className="form ev-footprint-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Record my footprint">
         {!signedIn && (
           <div className="form__row">

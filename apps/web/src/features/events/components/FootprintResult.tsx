@@ -13,11 +13,16 @@ const PARTS = [
 ] as const;
 
 /** An attendee's result: the total and its parts as bars of the total. */
-export function FootprintResult({ footprint, fresh }: { footprint: ShownFootprint; fresh: boolean }) {
+export function FootprintResult({ footprint, fresh, pendingFor }: { footprint: ShownFootprint; fresh: boolean; pendingFor?: string | null }) {
   const total = footprint.totalKg;
   return (
     <section className="ev-result" aria-live="polite" data-testid="my-footprint">
-      <p className="ev-eyebrow">{fresh ? 'Your footprint was recorded' : 'Your recorded footprint'}</p>
+      <p className="ev-eyebrow">{pendingFor ? 'Your footprint — waiting for you to confirm it' : fresh ? 'Your footprint was recorded' : 'Your recorded footprint'}</p>
+      {pendingFor && (
+        <p className="ev-muted" data-testid="footprint-pending">
+          We sent a link to <strong>{pendingFor}</strong>. It counts in the event’s totals once you open that link and confirm it was you.
+        </p>
+      )}
       <p className="ev-result__total">{formatKg(total)}</p>
       <ul className="ev-bars">
         {PARTS.map(([key, label]) => {
