@@ -1,4 +1,8 @@
+import cluster from 'node:cluster';
+import { rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
+import { socketPathOf, startOperatorSocket } from './cli/operator-socket.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
@@ -101,5 +105,21 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDeps): Prom
     },
     { prefix: '/api/admin/v1' },
   );
+  // The command line's door into this process (decision 0029): one per data directory, so not
+  // in cluster workers (they need PostgreSQL, which the command line opens itself).
+  if (app.config.operatorSocket && !cluster.isWorker) {
+    let socket: Server | undefined;
+    app.addHook('onListen', async () => {
+      socket = await startOperatorSocket(ctx, app.log).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'operator socket could not start; npm run cli will open the database itself');
+        return undefined;
+      });
+    });
+    app.addHook('onClose', async () => {
+      if (!socket) return;
+      await new Promise((resolve) => socket!.close(resolve));
+      rmSync(socketPathOf(app.config.dataDir), { force: true });
+    });
+  }
   return ctx;
 }
