@@ -124,8 +124,13 @@ export async function lowStockPage(db: Db, q: { page: number; size: number; sort
     from levels where available <= threshold order by ${order} limit ${q.size} offset ${(q.page - 1) * q.size}`)) as unknown as {
     rows: { product_id: string; name: string; slug: string; kind: string; threshold: number; size_id: string | null; label: string; available: number; total: number; image: string | null }[];
   };
+  // Past the last page no row carries the total: count it on its own.
+  const total =
+    result.rows.length || q.page === 1
+      ? Number(result.rows[0]?.total ?? 0)
+      : Number(((await db.execute(sql`with levels as (${base}) select count(*)::int as n from levels where available <= threshold`)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   return {
-    total: Number(result.rows[0]?.total ?? 0),
+    total,
     items: result.rows.map((r) => ({ productId: r.product_id, name: r.name, slug: r.slug, kind: r.kind, image: r.image, sizeId: r.size_id, label: r.label, available: Number(r.available), lowStockThreshold: Number(r.threshold) })),
   };
 }
