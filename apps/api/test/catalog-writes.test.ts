@@ -83,7 +83,7 @@ describe('catalog reads after each kind of write', () => {
     const [category] = await app.database.db.select().from(categories).limit(1);
     await writes.setCategories(target.id, [category.id]);
     let seen = await read(app, target.slug);
-    expect(seen.page?.categoryList).toEqual([{ category: { _id: category.id, name: category.name, slug: category.slug } }]);
+    expect(seen.page?.categoryList).toEqual([{ category: { _id: category.id, name: category.name, slug: category.slug, position: category.position } }]);
     await writes.renameCategory(category.id, 'Renamed category');
     seen = await read(app, target.slug);
     for (const product of [seen.fromList, seen.page, seen.snapshot]) expect(product?.categoryList[0].category.name).toBe('Renamed category');

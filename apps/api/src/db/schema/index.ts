@@ -19,3 +19,4 @@ export * from './events.ts';
 export * from './rate-limits.ts';
 export * from './order-history.ts';
 export * from './uploads.ts';
+export * from './admin.ts';

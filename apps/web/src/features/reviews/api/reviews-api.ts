@@ -71,3 +71,6 @@ export const createReview = (body: { product: string; order: string; rating: num
 
 /** `PATCH v1/review/{id}` with {comment, rating}. */
 export const updateReview = (id: string, body: UpdateReviewBody) => apiClient.patch<Data<Review>>(`v1/review/${encodeURIComponent(id)}`, body);
+
+/** `DELETE v1/review/{id}`: the author deletes their review. */
+export const deleteReview = (id: string) => apiClient.delete<{ success: true; message: string }>(`v1/review/${encodeURIComponent(id)}`);

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { loginPath } from '../../auth/redirects.ts';
 import { useSession } from '../../session/session-store.ts';
 import { useOwnReview, useReviewEligibility } from '../api/reviews-api.ts';
-import { useSaveReview } from '../hooks/use-save-review.ts';
+import { useDeleteReview, useSaveReview } from '../hooks/use-save-review.ts';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 import { formatReviewDate } from './ReviewList.tsx';
 
@@ -40,8 +41,20 @@ export function ReviewWriter({ product, onReviewChanged }: { product: Pick<Produ
 function BuyerReviewWriter({ product, onReviewChanged }: { product: Pick<Product, 'id' | 'name'>; onReviewChanged?: () => void }) {
   const eligibility = useReviewEligibility(product.id, true);
   const save = useSaveReview(product.id, onReviewChanged);
+  const remove = useDeleteReview(product.id, onReviewChanged);
   const [chosenOrder, setChosenOrder] = useState<string | null>(null);
   const [editing, setEditing] = useState<ReviewableOrder | null>(null);
+  const [deleting, setDeleting] = useState<ReviewableOrder | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    const error = await remove(deleting);
+    setDeleteBusy(false);
+    setDeleteError(error);
+    setDeleting(null);
+  };
   const selectId = useId();
 
   if (eligibility.isPending) return <p className="reviews__who">Checking whether you can review this product…</p>;
@@ -65,9 +78,26 @@ function BuyerReviewWriter({ product, onReviewChanged }: { product: Pick<Product
           You reviewed this product{orders.length > 1 ? ` for ${orderLabel(order)}` : ''}.{' '}
           <Button variant="link" onClick={() => setEditing(order)}>
             Edit your review
+          </Button>{' '}
+          <Button variant="link" onClick={() => setDeleting(order)}>
+            Delete it
           </Button>
         </p>
       ))}
+      {deleteError && (
+        <p className="reviews__who" role="alert">
+          {deleteError}
+        </p>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete your review?"
+        description="It leaves this product's page and its rating at once. You can write a new one later."
+        confirmLabel="Delete"
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
       {target && (
         <ReviewForm key={target.order} mode="create" onSubmit={(values) => save({ order: target, reviewId: null }, values)}>
           {open.length > 1 && (

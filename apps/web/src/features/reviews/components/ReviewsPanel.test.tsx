@@ -148,4 +148,29 @@ describe('ReviewWriter', () => {
     expect(reviewed.container.querySelector('textarea')?.value).toBe('Works well');
     expect([...reviewed.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].findIndex((r) => r.checked)).toBe(2);
   });
+
+  it('lets the author delete their review after confirming, and sends DELETE v1/review/{id}', async () => {
+    setSession({ isLoggedIn: true });
+    let reviewed = true;
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (init?.method === 'DELETE' && url.pathname.endsWith('/v1/review/r1')) {
+        reviewed = false;
+        return json({ success: true, message: 'Your review was deleted' });
+      }
+      if (url.pathname.includes('/eligibility/')) return json({ success: true, data: { product: PRODUCT.id, orders: [{ order: ORDER, BusinessId: null, paidAt: null, reviewId: reviewed ? 'r1' : null }] } });
+      return json({ success: false, message: 'Not found', code: 'NOT_FOUND' }, 404);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const view = renderWith(<ReviewWriter product={PRODUCT} />);
+    await flush();
+    await clickAndSettle(getAllByText(view.container, 'Delete it', 'button')[0]!);
+    await flush();
+    expect(document.body.textContent).toContain('Delete your review?');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await clickAndSettle(getAllByText(document.body, 'Delete', 'button').find((button) => button.textContent === 'Delete')!);
+    await flush();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual(['/api/v1/review/r1']);
+    expect(view.container.querySelector('form h3')?.textContent).toBe('Write a review');
+  });
 });

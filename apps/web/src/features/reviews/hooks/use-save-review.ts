@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReviewableOrder } from '@app/contract/reviews';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { readApiError } from '../../../lib/api-error.ts';
-import { createReview, reviewKeys, updateReview } from '../api/reviews-api.ts';
+import { createReview, deleteReview, reviewKeys, updateReview } from '../api/reviews-api.ts';
 import type { ReviewSubmitError, ReviewValues } from '../components/ReviewForm.tsx';
 
 /**
@@ -33,6 +33,30 @@ export function useSaveReview(productId: string, onChanged?: () => void) {
       queryClient.invalidateQueries({ queryKey: reviewKeys.list(productId) }),
       queryClient.invalidateQueries({ queryKey: reviewKeys.eligibility(productId) }),
       queryClient.invalidateQueries({ queryKey: reviewKeys.own(productId, target.order.order) }),
+    ]);
+    onChanged?.();
+    return null;
+  };
+}
+
+/** Deletes the user's review of an order, then refreshes the list, eligibility and the product's average. Answers an error message, or null. */
+export function useDeleteReview(productId: string, onChanged?: () => void) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return async (order: ReviewableOrder): Promise<string | null> => {
+    if (!order.reviewId) return null;
+    let response;
+    try {
+      response = await deleteReview(order.reviewId);
+    } catch {
+      return 'Please try after sometime';
+    }
+    if (!response.ok) return readApiError(response).message;
+    toast.success('Review deleted');
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: reviewKeys.list(productId) }),
+      queryClient.invalidateQueries({ queryKey: reviewKeys.eligibility(productId) }),
+      queryClient.invalidateQueries({ queryKey: reviewKeys.own(productId, order.order) }),
     ]);
     onChanged?.();
     return null;
