@@ -40,6 +40,9 @@ const CalculatorPage = shopPage(() =>
   )),
 );
 
+/** The operator console (/admin): its own area, frame and sign-in; none of it is in a storefront page's load. */
+const AdminConsole = lazy(() => import('../features/admin/AdminConsole.tsx'));
+
 /** Any path without a route: rare, and only ever drawn in the browser, so it loads on demand. */
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
 
@@ -113,6 +116,14 @@ function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
  * is the error boundary, so a crashing page still shows the header and footer.
  */
 export const appRoutes: RouteObject[] = [
+  {
+    path: 'admin/*',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminConsole />
+      </Suspense>
+    ),
+  },
   {
     element: <AppLayout />,
     children: [
