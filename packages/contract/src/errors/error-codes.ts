@@ -81,6 +81,32 @@ export const ERROR_STATUS = {
   CHAIN_EXISTS: 409,
   /** A chain needs two different people. */
   CHAIN_WITH_SELF: 400,
+  /** Admin API: a sign-in session where the admin session (after the second factor) is needed: ask for a code (decision 0028). */
+  MFA_REQUIRED: 401,
+  /** Admin API: an operator without a second factor yet: enrol one (`POST /api/admin/v1/mfa/enrolment`). */
+  MFA_ENROLMENT_REQUIRED: 401,
+  /** Admin API: the admin session ended (12 hours at most, signed out, role removed): ask for a code again. */
+  ADMIN_SESSION_EXPIRED: 401,
+  /** A wrong or already used authenticator code or recovery code. */
+  MFA_CODE_INVALID: 400,
+  /** Too many wrong codes in a row: code checks pause until `lockedUntil`. */
+  MFA_TOO_MANY_ATTEMPTS: 429,
+  /** This operator has a second factor already (an owner can reset it). */
+  MFA_ALREADY_ENROLLED: 409,
+  /** Staff asked for something only an owner may do. */
+  OWNER_REQUIRED: 403,
+  /** The shop always keeps at least one owner. */
+  LAST_OWNER: 409,
+  /** Sign-in to this account was locked by the shop. */
+  ACCOUNT_DISABLED: 403,
+  /** A product that was ever ordered is archived, never deleted. */
+  PRODUCT_HAS_ORDERS: 409,
+  /** Stock cannot go below the units pending orders hold, nor below zero. */
+  STOCK_CONFLICT: 409,
+  /** A category or tag still used by products: merge it into another first. */
+  IN_USE: 409,
+  /** A CSV import with errors: nothing was written (`fields` names each row and column). */
+  IMPORT_INVALID: 400,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;
