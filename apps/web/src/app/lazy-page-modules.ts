@@ -61,7 +61,7 @@ export const SERVER_PAGE_MODULES = {
 export function lazyPageModules(pathname: string): string[] {
   if (/^\/login\/*$/.test(pathname)) return [...SERVER_PAGE_MODULES.login];
   if (/^\/carbon-calculator\/*$/.test(pathname)) return [...SERVER_PAGE_MODULES.calculator];
-  if (/^\/admin(\/|$)/.test(pathname)) return [ADMIN_CONSOLE_MODULE];
+  if (/^\/admin(\/|$)/.test(pathname)) return [ADMIN_CONSOLE_MODULE, QUERY_PROVIDER_MODULE];
   const module = lazyPageModule(pathname);
   return module ? [module, QUERY_PROVIDER_MODULE] : [];
 }

@@ -1,7 +1,5 @@
-import { Suspense, lazy, useState, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { QUERY_DEFAULTS } from '../../lib/query-client.ts';
+import { Suspense, lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { LoadingState } from './components/States.tsx';
@@ -18,40 +16,48 @@ function screen(load: () => Promise<Record<string, unknown>>, name: string) {
 }
 
 /**
- * The operator console (/admin): its own area of the app, loaded only under /admin (routes.tsx
- * imports it lazily, so no storefront page carries any of it), with its own frame, its own
- * TanStack Query client (its data never mixes with the shop's) and its own sign-in. The screens
- * are the paths of ADMIN_CONSOLE_PAGES in the contract; the server answers any other /admin path
- * with a 404, and so does the console (the last route).
+ * The console's routes, under /admin: the paths of ADMIN_CONSOLE_PAGES in the contract (the
+ * server answers any other /admin path with a 404, and so does the console: the last route).
+ * Declared as objects for useRoutes, as the shop's routes are, so the console adds nothing from
+ * the router to the storefront's first load.
  */
-export default function AdminConsole() {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { ...QUERY_DEFAULTS.queries, staleTime: 15_000 } } }));
+export const consoleRoutes: RouteObject[] = [
+  { path: 'sign-in', element: <SignInPage /> },
+  {
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: screen(() => import('./pages/dashboard/DashboardPage.tsx'), 'DashboardPage') },
+      { path: 'orders', element: screen(() => import('./pages/orders/OrdersPage.tsx'), 'OrdersPage') },
+      { path: 'orders/:id', element: screen(() => import('./pages/orders/OrderPage.tsx'), 'OrderPage') },
+      { path: 'products', element: screen(() => import('./pages/products/ProductsPage.tsx'), 'ProductsPage') },
+      { path: 'products/new', element: screen(() => import('./pages/products/ProductEditorPage.tsx'), 'NewProductPage') },
+      { path: 'products/import', element: screen(() => import('./pages/products/ImportPage.tsx'), 'ImportPage') },
+      { path: 'products/:id', element: screen(() => import('./pages/products/ProductEditorPage.tsx'), 'EditProductPage') },
+      { path: 'stock', element: screen(() => import('./pages/stock/LowStockPage.tsx'), 'LowStockPage') },
+      { path: 'categories', element: screen(() => import('./pages/taxonomy/TaxonomyPage.tsx'), 'TaxonomyPage') },
+      { path: 'coupons', element: screen(() => import('./pages/coupons/CouponsPage.tsx'), 'CouponsPage') },
+      { path: 'reviews', element: screen(() => import('./pages/reviews/ReviewsPage.tsx'), 'ReviewsPage') },
+      { path: 'customers', element: screen(() => import('./pages/customers/CustomersPage.tsx'), 'CustomersPage') },
+      { path: 'customers/:id', element: screen(() => import('./pages/customers/CustomerPage.tsx'), 'CustomerPage') },
+      { path: 'newsletter', element: screen(() => import('./pages/newsletter/NewsletterPage.tsx'), 'NewsletterPage') },
+      { path: 'operators', element: screen(() => import('./pages/operators/OperatorsPage.tsx'), 'OperatorsPage') },
+      { path: 'audit', element: screen(() => import('./pages/audit/AuditPage.tsx'), 'AuditPage') },
+      { path: 'account', element: screen(() => import('./pages/account/AccountPage.tsx'), 'AccountPage') },
+      { path: '*', element: screen(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage') },
+    ],
+  },
+];
+
+/**
+ * The operator console (/admin): its own area of the app, loaded only under /admin (routes.tsx
+ * imports it lazily, so no storefront page carries any of it), with its own frame and its own
+ * sign-in. TanStack Query comes from the router, as for every lazy page.
+ */
+export function AdminConsole() {
   return (
-    <QueryClientProvider client={client}>
+    <>
       <meta name="robots" content="noindex, nofollow" />
-      <Routes>
-        <Route path="sign-in" element={<SignInPage />} />
-        <Route element={<AdminLayout />}>
-          <Route index element={screen(() => import('./pages/dashboard/DashboardPage.tsx'), 'DashboardPage')} />
-          <Route path="orders" element={screen(() => import('./pages/orders/OrdersPage.tsx'), 'OrdersPage')} />
-          <Route path="orders/:id" element={screen(() => import('./pages/orders/OrderPage.tsx'), 'OrderPage')} />
-          <Route path="products" element={screen(() => import('./pages/products/ProductsPage.tsx'), 'ProductsPage')} />
-          <Route path="products/new" element={screen(() => import('./pages/products/ProductEditorPage.tsx'), 'NewProductPage')} />
-          <Route path="products/import" element={screen(() => import('./pages/products/ImportPage.tsx'), 'ImportPage')} />
-          <Route path="products/:id" element={screen(() => import('./pages/products/ProductEditorPage.tsx'), 'EditProductPage')} />
-          <Route path="stock" element={screen(() => import('./pages/stock/LowStockPage.tsx'), 'LowStockPage')} />
-          <Route path="categories" element={screen(() => import('./pages/taxonomy/TaxonomyPage.tsx'), 'TaxonomyPage')} />
-          <Route path="coupons" element={screen(() => import('./pages/coupons/CouponsPage.tsx'), 'CouponsPage')} />
-          <Route path="reviews" element={screen(() => import('./pages/reviews/ReviewsPage.tsx'), 'ReviewsPage')} />
-          <Route path="customers" element={screen(() => import('./pages/customers/CustomersPage.tsx'), 'CustomersPage')} />
-          <Route path="customers/:id" element={screen(() => import('./pages/customers/CustomerPage.tsx'), 'CustomerPage')} />
-          <Route path="newsletter" element={screen(() => import('./pages/newsletter/NewsletterPage.tsx'), 'NewsletterPage')} />
-          <Route path="operators" element={screen(() => import('./pages/operators/OperatorsPage.tsx'), 'OperatorsPage')} />
-          <Route path="audit" element={screen(() => import('./pages/audit/AuditPage.tsx'), 'AuditPage')} />
-          <Route path="account" element={screen(() => import('./pages/account/AccountPage.tsx'), 'AccountPage')} />
-          <Route path="*" element={screen(() => import('./pages/NotFoundPage.tsx'), 'NotFoundPage')} />
-        </Route>
-      </Routes>
-    </QueryClientProvider>
+      {useRoutes(consoleRoutes)}
+    </>
   );
 }

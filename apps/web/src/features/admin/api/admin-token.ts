@@ -1,24 +1,40 @@
-import { getCookie } from '../../../lib/cookies.ts';
-
 /**
- * Where the console keeps its admin session token (the one that passed the second factor):
- * a cookie scoped to `/admin`, so it is visible only to the console's own pages, never sent
- * with storefront pages, and it ends when the admin session does (at most 12 hours). Closing
- * the browser does not sign the operator out before that, as with the shop's own session.
+ * Where the console keeps its admin token (the one that passed the second factor): in
+ * `sessionStorage`, as decision 0028 says. Never a cookie, so no request carries it without the
+ * console's own code, and it is gone with the tab. Its end (at most 12 hours) is kept beside it,
+ * so a token that has run out is not even sent.
  */
-export const ADMIN_TOKEN_COOKIE = 'AdminToken';
+export const ADMIN_TOKEN_KEY = 'carbonwise.adminSession';
 
-export function readAdminToken(): string | null {
-  return getCookie(ADMIN_TOKEN_COOKIE);
+interface Stored {
+  token: string;
+  expiresAt: string;
 }
 
-export function storeAdminToken(token: string, expiresAt: string, now = Date.now()): void {
-  const seconds = Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000));
-  const parts = [`${ADMIN_TOKEN_COOKIE}=${encodeURIComponent(token)}`, 'path=/admin', 'SameSite=Strict', `max-age=${seconds}`];
-  if (location.protocol === 'https:') parts.push('Secure');
-  document.cookie = parts.join('; ');
+export function readAdminToken(now = Date.now()): string | null {
+  try {
+    const raw = sessionStorage.getItem(ADMIN_TOKEN_KEY);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as Partial<Stored>;
+    if (typeof stored.token !== 'string' || typeof stored.expiresAt !== 'string' || !(Date.parse(stored.expiresAt) > now)) return null;
+    return stored.token;
+  } catch {
+    return null; // storage unavailable or not ours: no admin session
+  }
+}
+
+export function storeAdminToken(token: string, expiresAt: string): void {
+  try {
+    sessionStorage.setItem(ADMIN_TOKEN_KEY, JSON.stringify({ token, expiresAt } satisfies Stored));
+  } catch {
+    /* storage unavailable (private mode quota): the console asks for a code on the next page */
+  }
 }
 
 export function clearAdminToken(): void {
-  document.cookie = `${ADMIN_TOKEN_COOKIE}=; path=/admin; SameSite=Strict; max-age=0`;
+  try {
+    sessionStorage.removeItem(ADMIN_TOKEN_KEY);
+  } catch {
+    /* nothing stored */
+  }
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState } from '@tanstack/react-table';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
-import type { ListParams } from './list-params.ts';
 import { ErrorState } from './States.tsx';
 import './data-table.css';
 
@@ -13,16 +12,17 @@ import './data-table.css';
  * sortable when its id is one of the list's sort keys.
  */
 export const tableFeaturesWithSorting = tableFeatures({ rowSortingFeature });
-export type AdminColumn<T> = ColumnDef<typeof tableFeaturesWithSorting, T>;
+export type AdminColumn<T extends RowData> = ColumnDef<typeof tableFeaturesWithSorting, T>;
 
-export interface DataTableProps<T, S extends string> {
+export interface DataTableProps<T extends RowData, S extends string> {
   /** Names the table for assistive technology ("Products"). */
   label: string;
   columns: AdminColumn<T>[];
   rows: T[] | undefined;
   total: number | undefined;
   rowId: (row: T) => string;
-  list: Pick<ListParams<S, string>, 'page' | 'size' | 'sort' | 'order' | 'set'>;
+  /** The list's view from the address (useListParams). */
+  list: { page: number; size: number; sort: S; order: 'asc' | 'desc'; set: (patch: { page?: number; size?: number; sort?: S; order?: 'asc' | 'desc' }) => void };
   sortable: readonly S[];
   loading: boolean;
   error: Error | null;
@@ -31,7 +31,7 @@ export interface DataTableProps<T, S extends string> {
   empty: ReactNode;
 }
 
-export function DataTable<T, S extends string>({ label, columns, rows, total, rowId, list, sortable, loading, error, onRetry, empty }: DataTableProps<T, S>) {
+export function DataTable<T extends RowData, S extends string>({ label, columns, rows, total, rowId, list, sortable, loading, error, onRetry, empty }: DataTableProps<T, S>) {
   const sorting: SortingState = [{ id: list.sort, desc: list.order === 'desc' }];
   const table = useTable({
     features: tableFeaturesWithSorting,

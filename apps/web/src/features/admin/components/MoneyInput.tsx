@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CURRENCY_EXPONENT, majorToMinor, minorToMajor, type Currency } from '@app/contract/money';
+import { CURRENCY_EXPONENT, minorToMajor, type Currency } from '@app/contract/money';
 
 /**
  * A price typed in major units ("12.50", yen "1500") and kept as integer minor units, the unit the
@@ -14,12 +14,7 @@ export function MoneyInput({ id, currency, value, onChange, onBlur, invalid, des
     setText((current) => (parse(current) === (value ?? null) ? current : toText(value)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
-  const parse = (input: string): number | null => {
-    const clean = input.trim().replace(/,/g, '');
-    if (clean === '') return null;
-    if (!/^\d+(\.\d+)?$/.test(clean)) return Number.NaN;
-    return majorToMinor(Number(clean), currency);
-  };
+  const parse = (input: string) => parseMajorText(input, currency);
   return (
     <div className="admin-money">
       <input
@@ -42,4 +37,18 @@ export function MoneyInput({ id, currency, value, onChange, onBlur, invalid, des
       </span>
     </div>
   );
+}
+
+/**
+ * Typed text in major units → integer minor units, exactly (digits, not floating point): "12.5"
+ * USD → 1250, "1500" JPY → 1500. Empty → null. Anything else, or more decimals than the currency
+ * has ("1.005" USD, "10.5" JPY), → NaN, so the form refuses it instead of rounding what was typed.
+ */
+export function parseMajorText(input: string, currency: Currency): number | null {
+  const clean = input.trim().replace(/,/g, '');
+  if (clean === '') return null;
+  const exponent = CURRENCY_EXPONENT[currency];
+  const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(clean);
+  if (!match || (match[2] ?? '').length > exponent) return Number.NaN;
+  return Number(match[1]) * 10 ** exponent + Number((match[2] ?? '').padEnd(exponent, '0') || 0);
 }

@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Toaster } from '../../../components/ui/Toaster.tsx';
 import { setSignInNeededHandler } from '../api/admin-client.ts';
 import { operatorQueryKey, useEndAdminSession, useOperator } from '../auth/use-operator.ts';
 import { ErrorState, LoadingState } from '../components/States.tsx';
 import { ADMIN_NAV } from './nav-items.ts';
 import { AdminMark } from './AdminMark.tsx';
+
+/** A section is current on its own page and the pages under it (the dashboard only on its own). */
+export function isCurrent(to: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return to === '/admin' ? path === '/admin' : path === to || path.startsWith(`${to}/`);
+}
 
 /**
  * The console's frame: a sidebar with its sections (a drawer behind a Menu button below 1024 px,
@@ -65,18 +71,18 @@ export function AdminLayout() {
           <ul>
             {ADMIN_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/admin'} className="admin-nav__link">
+                <Link to={item.to} className="admin-nav__link" aria-current={isCurrent(item.to, location.pathname) ? 'page' : undefined}>
                   <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
                     <path d={item.icon} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round" />
                   </svg>
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="admin-sidebar__footer">
-          <NavLink to="/admin/account" className="admin-operator">
+          <Link to="/admin/account" className="admin-operator" aria-current={location.pathname === '/admin/account' ? 'page' : undefined}>
             <span className="admin-operator__avatar" aria-hidden="true">
               {(firstName[0] ?? email[0] ?? '?').toUpperCase()}
             </span>
@@ -84,7 +90,7 @@ export function AdminLayout() {
               <span className="admin-operator__name">{`${firstName} ${lastName}`.trim() || email}</span>
               <span className="admin-operator__role">{role === 'owner' ? 'Owner' : 'Staff'}</span>
             </span>
-          </NavLink>
+          </Link>
           <div className="admin-sidebar__links">
             <a href="/" className="admin-sidebar__link">
               View shop

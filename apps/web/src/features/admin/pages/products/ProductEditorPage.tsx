@@ -37,9 +37,9 @@ export function EditProductPage() {
   const { id = '' } = useParams();
   const references = useReferences();
   const product = useAdminRecord<AdminProduct>('products', `products/${id}`);
-  if (references.isPending || product.isPending) return <LoadingState />;
   const error = references.error ?? product.error;
   if (error) return <ErrorState error={error} onRetry={() => void Promise.all([references.refetch(), product.refetch()])} />;
+  if (!references.data || !product.data) return <LoadingState />;
   return <ProductEditor key={product.data._id} references={references.data} product={product.data} />;
 }
 
