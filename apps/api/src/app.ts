@@ -52,6 +52,10 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import type { PaymentEventHandler } from './modules/payments/payments.service.ts';
 import { createPaymentProvider, registerPayments } from './modules/payments/register.ts';
 import { orderPaymentHandler } from './modules/orders/payment-events.ts';
+import { registerAdminAccess } from './modules/admin/access/admin-access.ts';
+import { createAdminAccessRepository } from './modules/admin/access/admin-access.repository.ts';
+import { AdminTokenSigner } from './modules/admin/access/admin-token.ts';
+import { registerAdmin } from './modules/admin/register.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +131,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Before the rate limit (in registerSecurity): each places its route hook knowing where the
   // auth check is (plugins/rate-limit.ts).
   registerAuth(app, { signer, users });
+  // The operator console's access check goes in the same place, for the same reason (decision 0028).
+  const adminSigner = new AdminTokenSigner(config.jwtSecret, config.adminSessionHours * 3600);
+  registerAdminAccess(app, { signer, users, adminSigner, repo: createAdminAccessRepository(database.db) });
   // First of the request hooks: it sets the security headers and x-request-id, so every answer,
   // errors from later hooks included, carries them.
   const unroutedRateLimit = await registerSecurity(app, config);
@@ -198,6 +205,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });
   await registerCertificates(app, { db: database.db, publicUrl: config.publicUrl });
   await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? orderPaymentHandler(app) });
+  await registerAdmin(app, { db: database.db, mail: mailRepository, dispatcher, adminSigner });
 
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog, countries: reference.countries.countries, rateLimit: unroutedRateLimit });

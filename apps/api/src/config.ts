@@ -56,6 +56,16 @@ const envSchema = z.object({
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
   /** API processes `npm start` runs on one port (node:cluster); above 1 needs PostgreSQL. */
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
+  /** Comma-separated emails that are owners of the shop (issue 24): at start-up, or when the address verifies. */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ error: 'must be email addresses separated by commas' })))
+    .optional(),
+  /** How long a console session lasts after the second factor (decision 0028): at most 12 hours. */
+  ADMIN_SESSION_HOURS: wholeNumber(1, 12).default(12),
+  /** false: no operator socket (DATA_DIR/operator.sock) for the command line (decision 0029). */
+  OPERATOR_SOCKET: bool.default(true),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -92,6 +102,11 @@ export interface Config {
   orderRateLimitMax: number;
   /** API processes on one port (WEB_CONCURRENCY); 1 runs the server in this process. */
   webConcurrency: number;
+  /** ADMIN_EMAILS: owners of the shop, lowercased. */
+  adminEmails: string[];
+  adminSessionHours: number;
+  /** Serve the command line on DATA_DIR/operator.sock while running (decision 0029). */
+  operatorSocket: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +160,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
     webConcurrency: e.WEB_CONCURRENCY,
+    adminEmails: e.ADMIN_EMAILS ?? [],
+    adminSessionHours: e.ADMIN_SESSION_HOURS,
+    operatorSocket: e.OPERATOR_SOCKET,
     ...overrides,
   };
   return config;

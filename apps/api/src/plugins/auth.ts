@@ -83,7 +83,8 @@ export async function resolveUser(
   if (!verified.ok) return verified;
   if (!UUID.test(verified.claims.sub) || !UUID.test(verified.claims.jti)) return { ok: false, reason: 'invalid' };
   const found = await deps.users.findForSession(verified.claims.sub, verified.claims.jti);
-  if (!found || found.revoked || found.user.tokenVersion !== verified.claims.tv) return { ok: false, reason: 'invalid' };
+  // An account whose sign-in an operator locked has no live session (its token version was bumped too).
+  if (!found || found.revoked || found.user.tokenVersion !== verified.claims.tv || found.user.signInLockedAt) return { ok: false, reason: 'invalid' };
   const row = found.user;
   const { jti, exp } = verified.claims;
   return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date(exp * 1000).toISOString(), sessionId: jti, account: row } };

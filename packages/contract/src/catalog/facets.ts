@@ -26,13 +26,13 @@ export function computeFacets(products: readonly Product[], query: CatalogQuery,
   const searched = ranking ? products.filter((product) => ranking.has(product.id)) : products;
   const matching = (facet: FacetName) => searched.filter((product) => matchesFilters(product, query, facet));
 
-  const categories = new Map<string, { slug: string; name: string; count: number }>();
+  const categories = new Map<string, { slug: string; name: string; count: number; position: number }>();
   const countries = new Map<string, { code: string; name: string; count: number }>();
   const standards = new Map<string, { slug: string; name: string; logo: string; count: number }>();
   const sdgs = new Map<number, { number: number; name: string; image: string; color: string; count: number }>();
   const tags = new Map<string, { tag: string; count: number }>();
   for (const product of products) {
-    for (const { category } of product.categoryList) categories.set(category.slug, { slug: category.slug, name: category.name, count: 0 });
+    for (const { category } of product.categoryList) categories.set(category.slug, { slug: category.slug, name: category.name, count: 0, position: category.position ?? Number.MAX_SAFE_INTEGER });
     if (product.country) countries.set(product.country, { code: product.country, name: product.countryName ?? product.country, count: 0 });
     for (const s of product.details?.standards ?? []) standards.set(s.slug, { slug: s.slug, name: s.name, logo: s.logo, count: 0 });
     for (const { sdg } of product.details?.sdgs ?? []) sdgs.set(sdg.number, { number: sdg.number, name: sdg.name, image: sdg.image, color: sdg.color, count: 0 });
@@ -56,7 +56,8 @@ export function computeFacets(products: readonly Product[], query: CatalogQuery,
   const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en');
   return {
     total: searched.filter((product) => matchesFilters(product, query)).length,
-    categories: [...categories.values()].sort(byName),
+    // In the operators' order (positions set in the console), then by name.
+    categories: [...categories.values()].sort((a, b) => a.position - b.position || byName(a, b)).map(({ position: _position, ...category }) => category),
     countries: [...countries.values()].sort(byName),
     standards: [...standards.values()].sort(byName),
     sdgs: [...sdgs.values()].sort((a, b) => a.number - b.number),

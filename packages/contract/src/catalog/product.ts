@@ -39,7 +39,8 @@ export const colorVariationSchema = z.object({
 });
 export type ColorVariation = z.infer<typeof colorVariationSchema>;
 
-export const categorySchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+/** `position`: the operators' order of categories (the filters list them by it, then by name). */
+export const categorySchema = z.object({ _id: z.string(), name: z.string(), slug: z.string(), position: z.number().int().optional() });
 export const standardSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -86,6 +87,10 @@ export const productSchema = z.object({
     .object({
       standards: z.array(standardSchema),
       sdgs: z.array(z.object({ sdg: sdgSchema })),
+      /** The year an offset's tonnes were reduced or removed (offsets; null when not known). */
+      vintage: z.number().int().nullable().optional(),
+      /** The project's id at its registry, e.g. "VCS 1234" (offsets; null when not known). */
+      registryProjectId: z.string().nullable().optional(),
     })
     .optional(),
   createdAt: z.string(),

@@ -28,6 +28,14 @@ export const products = pgTable(
     projectValidityDate: date('project_validity_date'),
     featured: boolean('featured').notNull().default(false),
     offered: boolean('offered').notNull().default(false),
+    /** The year an offset's tonnes were reduced or removed. */
+    vintage: smallint('vintage'),
+    /** The project's id at its registry (Verra VCS 1234, GS-5678…). */
+    registryProjectId: varchar('registry_project_id', { length: 80 }),
+    /** The low-stock list shows the product when what can be sold is at or below this. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** Set: the product left the catalog (it was ordered, so it is never deleted); orders, certificates and reviews keep it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -102,6 +110,8 @@ export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
   name: varchar('name', { length: 80 }).notNull(),
   slug: varchar('slug', { length: 80 }).notNull().unique(),
+  /** The operators' order: the storefront lists categories by it. */
+  position: integer('position').notNull().default(0),
 });
 
 export const productCategories = pgTable(

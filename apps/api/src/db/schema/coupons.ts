@@ -28,6 +28,8 @@ export const coupons = pgTable(
     maxUsesPerUser: integer('max_uses_per_user'),
     usedCount: integer('used_count').notNull().default(0),
     description: varchar('description', { length: 200 }).notNull().default(''),
+    /** Set: an operator disabled the coupon; carts refuse it like an ended one. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -17,3 +17,4 @@ export * from './shop-pages.ts';
 export * from './chains.ts';
 export * from './events.ts';
 export * from './rate-limits.ts';
+export * from './admin.ts';

@@ -1,4 +1,4 @@
-import { check, index, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { products } from './catalog.ts';
@@ -27,6 +27,10 @@ export const productReviews = pgTable(
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
+    /** Hidden by an operator: out of the public list and the product's average and count, kept for its author. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: varchar('hidden_reason', { length: 300 }),
+    hiddenByEmail: varchar('hidden_by_email', { length: 254 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

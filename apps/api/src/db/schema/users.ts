@@ -34,6 +34,10 @@ export const users = pgTable('users', {
   /** Who referred this customer (spec §4 Referral), if anyone. */
   referredByUserId: uuid('referred_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** Sign-in locked by an operator (customers/{id}/lock): login refuses it and its sessions end. */
+  signInLockedAt: timestamp('sign_in_locked_at', { withTimezone: true }),
+  signInLockedReason: varchar('sign_in_locked_reason', { length: 300 }),
+  signInLockedBy: varchar('sign_in_locked_by', { length: 254 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('users_referred_by_idx').on(t.referredByUserId)]);

@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY, isSupportedCurrency, type Currency } from '@app/contract';
+import { AppError } from '../../lib/app-error.ts';
 import { publicUser, type AuthContext } from './auth.context.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -11,6 +12,8 @@ export function effectiveCurrency(user: UserRow): Currency {
 
 /** The answer of login and of code verification: a signed token and the user (spec §3). */
 export async function startSession(ctx: AuthContext, user: UserRow, message: string) {
+  // Every way in (password, verification code or link, reset) ends here: a locked account gets no session.
+  if (user.signInLockedAt) throw new AppError('ACCOUNT_DISABLED', 'Sign-in to this account has been locked by the shop. Please contact us if you think this is a mistake.');
   const token = await ctx.signer.sign({ sub: user.id, tv: user.tokenVersion });
   return { success: true as const, message, token, user: publicUser(user), temporaryCheckoutCurrency: effectiveCurrency(user) };
 }

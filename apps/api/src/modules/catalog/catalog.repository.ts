@@ -1,4 +1,4 @@
-import { asc, avg, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, avg, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   categories,
@@ -25,7 +25,7 @@ export interface ProductBundle {
   prices: (typeof productPrices.$inferSelect)[];
   colors: (typeof productColors.$inferSelect)[];
   sizes: (typeof productSizes.$inferSelect)[];
-  categories: { productId: string; id: string; name: string; slug: string }[];
+  categories: { productId: string; id: string; name: string; slug: string; position: number }[];
   standards: { productId: string; id: string; name: string; slug: string; logo: string; website: string | null }[];
   sdgs: { productId: string; id: string; number: number; name: string; color: string; image: string }[];
   ratings: { productId: string; average: string | null; count: number }[];
@@ -55,6 +55,10 @@ export function createCatalogRepository(db: Database) {
     projectValidityDate: products.projectValidityDate,
     featured: products.featured,
     offered: products.offered,
+    vintage: products.vintage,
+    registryProjectId: products.registryProjectId,
+    lowStockThreshold: products.lowStockThreshold,
+    archivedAt: products.archivedAt,
     createdAt: products.createdAt,
     updatedAt: products.updatedAt,
     countryName: countries.entity,
@@ -68,14 +72,16 @@ export function createCatalogRepository(db: Database) {
       db.select().from(productPrices).where(inArray(productPrices.productId, ids)),
       db.select().from(productColors).where(inArray(productColors.productId, ids)).orderBy(asc(productColors.position)),
       db
-        .select({ productId: productCategories.productId, id: categories.id, name: categories.name, slug: categories.slug })
+        .select({ productId: productCategories.productId, id: categories.id, name: categories.name, slug: categories.slug, position: categories.position })
         .from(productCategories)
         .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-        .where(inArray(productCategories.productId, ids)),
+        .where(inArray(productCategories.productId, ids))
+        .orderBy(asc(categories.position), asc(categories.name)),
       db
         .select({ productId: productReviews.productId, average: avg(productReviews.rating), count: count() })
         .from(productReviews)
-        .where(inArray(productReviews.productId, ids))
+        // A review an operator hid counts for nothing in the product's average and count.
+        .where(and(inArray(productReviews.productId, ids), isNull(productReviews.hiddenAt)))
         .groupBy(productReviews.productId),
     ]);
     const colorIds = colors.map((color) => color.id);
@@ -133,12 +139,14 @@ export function createCatalogRepository(db: Database) {
 
     /**
      * Every product (or only `ids`) with all it shows, details included: one query per table,
-     * however many products (the read model's bulk load).
+     * however many products (the read model's bulk load). Archived products are not in the
+     * catalog: an id among `ids` that was archived loads nothing, so the model drops it.
      */
     async loadProducts(ids?: readonly string[]): Promise<ProductBundle> {
       if (ids && ids.length === 0) return loadRelations([], true);
       const query = db.select(productColumns).from(products).leftJoin(countries, eq(countries.code, products.countryCode));
-      const rows = await (ids ? query.where(inArray(products.id, [...ids])) : query).orderBy(asc(products.id));
+      const live = isNull(products.archivedAt);
+      const rows = await query.where(ids ? and(inArray(products.id, [...ids]), live) : live).orderBy(asc(products.id));
       return loadRelations(rows, true);
     },
   };

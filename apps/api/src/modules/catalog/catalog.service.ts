@@ -70,7 +70,7 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
       unit: row.unit,
       variation,
       priceList,
-      categoryList: (categories.get(row.id) ?? []).map((c) => ({ category: { _id: c.id, name: c.name, slug: c.slug } })),
+      categoryList: (categories.get(row.id) ?? []).map((c) => ({ category: { _id: c.id, name: c.name, slug: c.slug, position: c.position } })),
       tags: row.tags,
       projectValidityDate: row.projectValidityDate,
       featured: row.featured,
@@ -83,6 +83,8 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
       product.details = {
         standards: (standards.get(row.id) ?? []).map((s) => ({ _id: s.id, name: s.name, slug: s.slug, logo: s.logo, website: s.website })),
         sdgs: (sdgs.get(row.id) ?? []).map((s) => ({ sdg: { _id: s.id, number: s.number, name: s.name, color: s.color, image: s.image } })),
+        vintage: row.vintage,
+        registryProjectId: row.registryProjectId,
       };
     }
     return product;

@@ -61,8 +61,8 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
     const to = placed?.accountEmail ?? (await repo.accountEmail(tx, row.userId));
     if (to) await mail.enqueue(tx as unknown as Database, to, confirmation(row, items));
     for (const target of stockTargets(items)) {
-      if (!placed) await stock.sell(tx, target);
-      else if (!(await stock.sellUnheld(tx, target))) throw await shortfall(tx, target, items);
+      if (!placed) await stock.sell(tx, target, row.id);
+      else if (!(await stock.sellUnheld(tx, target, row.id))) throw await shortfall(tx, target, items);
     }
     return { row, items };
   }

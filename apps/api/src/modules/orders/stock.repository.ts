@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { productSizes, products } from '../../db/schema/index.ts';
 import type { Tx } from '../cart/cart.repository.ts';
+import { stockLedger } from '../catalog/stock-ledger.ts';
 
 /**
  * Where an order line's units are counted: the size for a product with variations, otherwise
@@ -59,24 +60,15 @@ export const stockRepository = {
 
   /**
    * Sells `quantity` units that were never held (an order placed and paid in one transaction) if
-   * that many are neither sold nor held: one conditional update, like `reserve`.
+   * that many are neither sold nor held: one conditional update, like `reserve`, which writes the
+   * stock ledger's "sale" row in the same statement (catalog/stock-ledger.ts).
    */
-  async sellUnheld(tx: Tx, target: StockTarget): Promise<boolean> {
-    const table = target.table === 'size' ? productSizes : products;
-    const rows = await tx
-      .update(table)
-      .set({ stock: sql`${table.stock} - ${target.quantity}` })
-      .where(and(eq(table.id, target.id), sql`${table.stock} - ${table.reserved} >= ${target.quantity}`))
-      .returning({ id: table.id });
-    return rows.length === 1;
+  async sellUnheld(tx: Tx, target: StockTarget, orderId: string): Promise<boolean> {
+    return (await stockLedger.sellUnheld(tx, target, target.quantity, orderId)) !== undefined;
   },
 
-  /** The order was paid: held units become sold ones. */
-  async sell(tx: Tx, target: StockTarget): Promise<void> {
-    const table = target.table === 'size' ? productSizes : products;
-    await tx
-      .update(table)
-      .set({ stock: sql`${table.stock} - ${target.quantity}`, reserved: sql`greatest(${table.reserved} - ${target.quantity}, 0)` })
-      .where(eq(table.id, target.id));
+  /** The order was paid: held units become sold ones, with the ledger's "sale" row in the same statement. */
+  async sell(tx: Tx, target: StockTarget, orderId: string): Promise<void> {
+    await stockLedger.sellHeld(tx, target, target.quantity, orderId);
   },
 };

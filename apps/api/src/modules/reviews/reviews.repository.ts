@@ -14,6 +14,9 @@ const withAuthor = {
   businessId: productReviews.businessId,
   rating: productReviews.rating,
   comment: productReviews.comment,
+  hiddenAt: productReviews.hiddenAt,
+  hiddenReason: productReviews.hiddenReason,
+  hiddenByEmail: productReviews.hiddenByEmail,
   createdAt: productReviews.createdAt,
   updatedAt: productReviews.updatedAt,
   firstName: users.firstName,
@@ -50,6 +53,12 @@ export function createReviewsRepository(db: Database) {
       return saved;
     },
 
+    /** Deletes the author's own review; undefined for any other id. */
+    async removeOwn(userId: string, id: string): Promise<ReviewRow | undefined> {
+      const [removed] = await db.delete(productReviews).where(and(eq(productReviews.id, id), eq(productReviews.userId, userId))).returning();
+      return removed;
+    },
+
     byId: (id: string) => findOne(eq(productReviews.id, id)),
 
     /** The author's review of a product in an order: personal (businessId null) or for that business. */
@@ -73,9 +82,9 @@ export function createReviewsRepository(db: Database) {
       return new Map(rows.map((row) => [row.orderId, row.id]));
     },
 
-    /** A page of a product's reviews, newest first (ties broken by the time-ordered id), with the average and count. */
+    /** A page of a product's reviews, newest first (ties broken by the time-ordered id), with the average and count; reviews an operator hid are left out. */
     async productPage(productId: string, options: { offset: number; limit: number }) {
-      const where = eq(productReviews.productId, productId);
+      const where = and(eq(productReviews.productId, productId), isNull(productReviews.hiddenAt));
       const [rows, [summary]] = await Promise.all([
         db
           .select(withAuthor)

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
+import { dataEnvelope, errorEnvelopeSchema as failure, messageEnvelopeSchema } from '@app/contract';
 import {
   businessReviewQuerySchema,
   createBusinessReviewBodySchema,
@@ -146,6 +146,24 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; page
       },
     },
     async (request) => ({ success: true as const, message: 'Review updated', data: await reviews.update(request.user!.id, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/v1/review/:id',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your review {id}: it leaves the product page, its average and count at once (404 for anyone else’s)',
+        params: reviewIdParamsSchema,
+        response: { 200: messageEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await reviews.remove(request.user!.id, request.params.id);
+      return { success: true as const, message: 'Your review was deleted' };
+    },
   );
 
   app.post(

@@ -58,6 +58,13 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
       return toReview((await repo.byId(saved.id))!);
     },
 
+    /** The author deletes their review (someone else's answers like a missing one). */
+    async remove(userId: string, id: string): Promise<void> {
+      const removed = await repo.removeOwn(userId, id);
+      if (!removed) throw notFound('That review');
+      await changed([removed.productId]);
+    },
+
     async own(userId: string, productId: string, orderId: string, businessId: string | null): Promise<Review> {
       const row = await repo.ownReview(userId, productId, orderId, businessId);
       if (!row) throw notFound('Your review of this product in this order');
