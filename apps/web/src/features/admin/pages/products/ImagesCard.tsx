@@ -9,7 +9,7 @@ import { ConfirmAction } from '../../components/ConfirmAction.tsx';
 
 /** Accepted photo types and size, as the upload route checks them. */
 const ACCEPT = 'image/jpeg,image/png,image/webp';
-const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * The product's photos in the order the shop shows them (the first is the main one): upload
@@ -23,7 +23,7 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
   const upload = useAdminWrite(async (files: File[]) => {
     for (const file of files) {
       const body = new FormData();
-      body.append('image', file);
+      body.append('file', file);
       await admin.post(`products/${product._id}/images`, body);
     }
   }, ['products']);
@@ -34,7 +34,7 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
     setProblem(null);
     const files = [...(list ?? [])];
     const tooBig = files.find((file) => file.size > MAX_BYTES);
-    if (tooBig) return setProblem(`${tooBig.name} is larger than 5 MB.`);
+    if (tooBig) return setProblem(`${tooBig.name} is larger than 2 MB.`);
     try {
       await upload.mutateAsync(files);
       toast.success(files.length === 1 ? 'Photo added' : `${files.length} photos added`);
@@ -64,7 +64,7 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
         <input ref={input} type="file" accept={ACCEPT} multiple hidden aria-label="Upload photos" data-testid="image-upload" onChange={(event) => void choose(event.target.files)} />
       </div>
       {images.length === 0 ? (
-        <p className="admin-muted admin-small">No photos yet. JPEG, PNG or WebP, up to 5 MB each; the first one is the product's main photo.</p>
+        <p className="admin-muted admin-small">No photos yet. JPEG, PNG or WebP, up to 2 MB each; the first one is the product's main photo.</p>
       ) : (
         <ol className="admin-images" aria-busy={reorder.isPending || remove.isPending || undefined}>
           {images.map((image, index) => (

@@ -92,7 +92,7 @@ function ProductEditor({ references, product }: { references: ProductReferences;
           )
         }
       />
-      <div className="admin-columns">
+      <div className={product ? 'admin-columns' : 'admin-single'}>
         <form className="admin-product-form" onSubmit={(event) => void submit(event)} noValidate aria-label={product ? 'Edit product' : 'New product'}>
           <ProductForm form={form} references={references} product={product} />
           <div className="admin-form-actions">

@@ -26,9 +26,9 @@ export function ProductForm({ form, references, product }: { form: ProductFormAp
         <div className="admin-form">
           <InputField label="Name" error={errorAt(errors, 'name')} {...form.register('name')} />
           <div className="admin-form-grid">
-            <InputField label="Address name (slug)" hint={product ? undefined : 'Left empty, it is made from the name.'} error={errorAt(errors, 'slug')} {...form.register('slug')} />
+            <InputField label="Address name (slug)" hint={product ? undefined : 'Left empty, it is made from the name.'} error={errorAt(errors, 'slug')} {...form.register('slug', { setValueAs: (value) => (value === '' ? undefined : value) })} />
             <SelectField label="Kind" options={PRODUCT_KINDS.map((value) => ({ value, label: value === 'offset' ? 'Carbon offset' : 'Green product' }))} error={errorAt(errors, 'kind')} {...form.register('kind')} />
-            <InputField label="Unit" list="product-units" hint="What one unit of stock is." error={errorAt(errors, 'unit')} {...form.register('unit')} />
+            <InputField label="Unit" list="product-units" hint="What one unit of stock is." error={errorAt(errors, 'unit')} {...form.register('unit', { setValueAs: (value) => (value === '' ? undefined : value) })} />
             <datalist id="product-units">
               {references.units.map((unit) => (
                 <option key={unit} value={unit} />
