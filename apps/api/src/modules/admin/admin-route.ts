@@ -2,6 +2,7 @@ import { errorEnvelopeSchema as failure } from '@app/contract';
 import type { OperatorRole } from '@app/contract/admin';
 import type { AdminRouteAccess } from './access/admin-access.ts';
 import type { RateLimitOptions } from '../../plugins/rate-limit.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** The failure answers every admin route may give (the envelope of the contract). */
 export const adminErrors = { 400: failure, 401: failure, 403: failure, 404: failure, 409: failure, 429: failure } as const;
@@ -18,3 +19,13 @@ export function adminDoc(summary: string, role: OperatorRole = 'staff') {
 
 /** `{ success: true, message }` with an optional `data`. */
 export const ok = <T>(data: T, message?: string) => ({ success: true as const, ...(message ? { message } : {}), data });
+
+/**
+ * The hook issue 25's refunds use: staff may act up to `limitMinor` (in the order's currency),
+ * owners on any amount. Throws 403 OWNER_REQUIRED above the limit for staff.
+ */
+export function requireOwnerAbove(operator: { role: OperatorRole }, amountMinor: number, limitMinor: number, what = 'this amount'): void {
+  if (operator.role !== 'owner' && amountMinor > limitMinor) {
+    throw new AppError('OWNER_REQUIRED', `Only an owner can act on ${what}: it is above the staff limit`);
+  }
+}

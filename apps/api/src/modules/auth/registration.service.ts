@@ -77,7 +77,7 @@ export async function register(ctx: AuthContext, body: RegisterBody) {
 }
 
 /** One email carrying both the link and the 6-digit code (issue 3). */
-async function sendVerification(
+export async function sendVerification(
   ctx: AuthContext,
   repo: AuthRepository,
   enqueue: (to: string, email: ReturnType<typeof emails.verifyAccount>) => Promise<void>,

@@ -29,6 +29,8 @@ const money = moneyText;
 
 /** Checks that do not depend on a cart: validity window and uses left (in all and for this person). */
 export function refusalWithoutCart(coupon: CouponRow, now: Date, usesByThisPerson: number): CouponRefusal | null {
+  // An operator disabled it (console): refused like an ended coupon; orders holding it keep their discount.
+  if (coupon.disabledAt) return { code: 'COUPON_NOT_ACTIVE', message: `Coupon ${coupon.code} is no longer available` };
   if (coupon.startsAt && now < coupon.startsAt) return { code: 'COUPON_NOT_ACTIVE', message: `Coupon ${coupon.code} can be used from ${day(coupon.startsAt)}` };
   if (coupon.endsAt && now >= coupon.endsAt) return { code: 'COUPON_NOT_ACTIVE', message: `Coupon ${coupon.code} expired on ${day(coupon.endsAt)}` };
   if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return { code: 'COUPON_EXHAUSTED', message: `Coupon ${coupon.code} has been fully used` };
