@@ -32,7 +32,7 @@ export async function enrolInConsole(page: Page, baseUrl: string, email: string)
 
 /** A small PNG photo of one colour, drawn by the browser itself. */
 export async function photo(page: Page, colour: string): Promise<Buffer> {
-  const scratch = await page.context().newPage();
+  const scratch = await page.context().browser()!.newPage();
   await scratch.setContent(`<body style="margin:0"><div style="width:480px;height:480px;background:${colour};display:grid;place-items:center;font:bold 64px sans-serif;color:#fff">${colour}</div></body>`);
   const bytes = await scratch.screenshot({ clip: { x: 0, y: 0, width: 480, height: 480 } });
   await scratch.close();

@@ -57,13 +57,13 @@ const columns: AdminColumn<AuditEntry>[] = [
     id: 'action',
     header: 'What',
     cell: ({ row: { original: entry } }) => (
-      <>
+      <div className="admin-wrap">
         <div>{entry.summary}</div>
         <div className="admin-muted admin-small">
           <code>{entry.action}</code>
           {entry.entityId && ` · ${entry.entityId}`}
         </div>
-      </>
+      </div>
     ),
   },
   { id: 'changes', header: 'Changes', cell: ({ row }) => <Changes entry={row.original} /> },

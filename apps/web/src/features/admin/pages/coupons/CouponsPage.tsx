@@ -38,7 +38,7 @@ export function CouponsPage() {
       cell: ({ row: { original: coupon } }) => (
         <>
           <code className="admin-code-text">{coupon.code}</code>
-          {coupon.description && <div className="admin-muted admin-small">{coupon.description}</div>}
+          {coupon.description && <div className="admin-muted admin-small admin-wrap">{coupon.description}</div>}
         </>
       ),
     },

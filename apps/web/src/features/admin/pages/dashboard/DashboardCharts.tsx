@@ -11,11 +11,14 @@ const SERIES_COLOURS = ['var(--color-accent)', 'var(--color-success)', '#7c3aed'
  */
 export default function DashboardCharts({ series, interval }: { series: Dashboard['series']; interval: string }) {
   const currencies = [...new Set(series.flatMap((point) => point.revenue.map((amount) => amount.currency)))];
+  const label = new Intl.DateTimeFormat('en-GB', interval === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const data = series.map((point) => ({
-    period: point.period,
+    period: label.format(new Date(`${point.period}T00:00:00Z`)),
     orders: point.orders,
     tonnes: point.tonnes,
     newCustomers: point.newCustomers,
+    // A period without sales in a currency is 0 there, so each line is drawn through every period.
+    ...Object.fromEntries(currencies.map((currency) => [currency, 0])),
     ...Object.fromEntries(point.revenue.map((amount) => [amount.currency, isSupportedCurrency(amount.currency) ? minorToMajor(amount.amountMinor, amount.currency) : amount.amountMinor])),
   }));
   const axis = { tick: { fontSize: 12 }, stroke: 'var(--color-text-subtle)' };

@@ -79,7 +79,7 @@ export function OperatorsPage() {
         </span>
       ),
     },
-    { id: 'source', header: 'Added by', cell: ({ row }) => `${SOURCE[row.original.source]}${row.original.invitedBy ? ` (${row.original.invitedBy})` : ''}` },
+    { id: 'source', header: 'Added by', cell: ({ row }) => `${SOURCE[row.original.source]}${row.original.source === 'console' && row.original.invitedBy ? ` (${row.original.invitedBy})` : ''}` },
     { id: 'lastVerifiedAt', header: 'Last sign-in', cell: ({ row }) => dateTime(row.original.lastVerifiedAt) },
     {
       id: 'actions',

@@ -130,6 +130,7 @@ export function StockCard({ product }: { product: AdminProduct }) {
 
 const numberOrUndefined = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 
+
 function StockChangeForm({ productId, levels }: { productId: string; levels: StockView['levels'] }) {
   const toast = useToast();
   const [mode, setMode] = useState<'adjust' | 'set'>('adjust');
@@ -144,7 +145,8 @@ function StockChangeForm({ productId, levels }: { productId: string; levels: Sto
     try {
       await change.mutateAsync({ ...values, note: values.note || undefined });
       toast.success('Stock updated');
-      form.reset({ sizeId: values.sizeId, reason: values.reason, adjust: undefined, set: undefined, note: '' });
+      // '' empties the number boxes (undefined would leave what was typed on screen).
+      form.reset({ sizeId: values.sizeId, reason: values.reason, adjust: '' as never, set: '' as never, note: '' });
     } catch (error) {
       setProblem(applyServerErrors(form, error));
     }
