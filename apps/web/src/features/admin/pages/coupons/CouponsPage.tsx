@@ -42,7 +42,7 @@ export function CouponsPage() {
         </>
       ),
     },
-    { id: 'discount', header: 'Discount', cell: ({ row }) => discountText(row.original) },
+    { id: 'discount', header: 'Discount', cell: ({ row }) => <div className="admin-wrap admin-wrap--narrow">{discountText(row.original)}</div> },
     { id: 'status', header: 'Status', cell: ({ row }) => <Badge tone={TONE[row.original.status]}>{capitalise(row.original.status)}</Badge> },
     {
       id: 'uses',

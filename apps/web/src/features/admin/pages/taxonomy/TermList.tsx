@@ -26,6 +26,8 @@ export function TermList({ resource, noun, title, items, schema }: { resource: '
   const refresh = [resource, 'products'];
   const reorder = useAdminWrite((ids: string[]) => admin.put(`${resource}/order`, { ids }), refresh);
   const [problem, setProblem] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+  const shown = filter.trim() ? items.filter((item) => item.name.toLowerCase().includes(filter.trim().toLowerCase())) : items;
   const move = (index: number, by: -1 | 1) => {
     const ids = items.map((item) => item._id);
     const [moved] = ids.splice(index, 1);
@@ -40,11 +42,16 @@ export function TermList({ resource, noun, title, items, schema }: { resource: '
       </h2>
       <CreateTerm resource={resource} noun={noun} schema={schema} />
       {problem && <FormAlert>{problem}</FormAlert>}
+      {items.length > 12 && (
+        <input type="search" className="field__input admin-term-filter" aria-label={`Find a ${noun}`} placeholder={`Find a ${noun}…`} value={filter} onChange={(event) => setFilter(event.target.value)} />
+      )}
       {items.length === 0 ? (
         <EmptyState title={`No ${title.toLowerCase()} yet`}>Add the first one above.</EmptyState>
       ) : (
         <ol className="admin-terms" aria-busy={reorder.isPending || undefined}>
-          {items.map((item, index) => (
+          {shown.map((item) => {
+            const index = items.indexOf(item);
+            return (
             <li key={item._id} className="admin-term">
               <TermRow resource={resource} noun={noun} item={item} schema={schema} others={items.filter((other) => other._id !== item._id)} />
               <div className="admin-term__actions">
@@ -56,7 +63,8 @@ export function TermList({ resource, noun, title, items, schema }: { resource: '
                 </Button>
               </div>
             </li>
-          ))}
+            );
+          })}
         </ol>
       )}
     </section>
@@ -121,8 +129,12 @@ function TermRow({ resource, noun, item, schema, others }: { resource: string; n
   const target = others.find((other) => other._id === into);
   return (
     <div className="admin-term__main">
-      <span className="admin-term__name">{item.name}</span>
-      <span className="admin-muted admin-small">{count(item.productCount)} products</span>
+      <span className="admin-term__top">
+        <span className="admin-term__name">{item.name}</span>
+        <span className="admin-muted admin-small">
+          {count(item.productCount)} product{item.productCount === 1 ? '' : 's'}
+        </span>
+      </span>
       <span className="admin-term__buttons">
         <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Rename ${item.name}`}>
           Rename
