@@ -205,7 +205,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });
   await registerCertificates(app, { db: database.db, publicUrl: config.publicUrl });
   await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? orderPaymentHandler(app) });
-  await registerAdmin(app, { db: database.db, mail: mailRepository, dispatcher, adminSigner });
+  await registerAdmin(app, { db: database.db, mail: mailRepository, dispatcher, adminSigner, auth: authContext, mailingList });
 
   // Public pages are rendered from the same read model the catalog API serves.
   await registerWeb(app, { webDistDir: config.webDistDir, catalog: app.catalog, countries: reference.countries.countries, rateLimit: unroutedRateLimit });

@@ -1,68 +1,76 @@
-import { loadConfig } from './config.ts';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { AppError } from './lib/app-error.ts';
-import { createCoupon } from './modules/coupons/coupon-admin.ts';
-import { COUPON_CREATE_USAGE, parseCouponCreateArgs } from './modules/coupons/coupon-cli.ts';
-import { toCouponView } from './modules/coupons/coupons.service.ts';
-import { createCouponsRepository } from './modules/coupons/coupons.repository.ts';
-import { coupons } from './db/schema/index.ts';
+import { AdminTokenSigner } from './modules/admin/access/admin-token.ts';
+import { runOperatorCommand, type CommandResult } from './modules/admin/cli/commands.ts';
+import { sendToRunningServer, socketPathOf } from './modules/admin/cli/operator-socket.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createUploadStore } from './modules/uploads/upload-store.ts';
 
 /**
- * Operator commands: `npm run cli -- <command> [options]`, on the configured database
- * (DATABASE_URL, or the embedded one in DATA_DIR — stop the server first: PGlite is one process).
+ * Operator commands: `npm run cli -- <command> [options]` (modules/admin/cli/commands.ts). With
+ * the shop running, the command is carried out by the running server, over its operator socket
+ * in DATA_DIR (decision 0029); otherwise this process opens the configured database itself.
  */
-const COMMANDS = `Commands:
-  coupon:create   create a coupon
-  coupon:list     list coupons and how often each was used
-
-${COUPON_CREATE_USAGE}`;
-
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help') {
-    console.log(COMMANDS);
-    return command ? 0 : 1;
-  }
-  if (command !== 'coupon:create' && command !== 'coupon:list') {
-    console.error(`Unknown command ${command}\n\n${COMMANDS}`);
-    return 1;
+  try {
+    process.loadEnvFile();
+  } catch {
+    // No .env file: the environment alone configures the shop.
   }
   const config = loadConfig();
+  const who = safeUser();
+  const remote = config.operatorSocket ? await sendToRunningServer(socketPathOf(config.dataDir), argv, who) : undefined;
+  if (remote) return print(remote);
+
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const quiet = () => {};
+  const log = { info: quiet, debug: quiet, trace: quiet, warn: console.warn, error: console.error, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;
   try {
     await handle.migrate();
-    if (command === 'coupon:list') {
-      for (const row of await handle.db.select().from(coupons).orderBy(coupons.code)) {
-        const off = row.kind === 'percent' ? `${row.percentOff}%` : Object.entries(row.amountOffMinor ?? {}).map(([c, v]) => `${c} ${v}`).join(', ') + ' (minor units)';
-        console.log(`${row.code.padEnd(16)} ${off.padEnd(40)} used ${row.usedCount}${row.maxUses !== null ? `/${row.maxUses}` : ''}`);
-      }
-      return 0;
-    }
-    let definition;
-    try {
-      definition = parseCouponCreateArgs(rest);
-    } catch (error) {
-      console.error(`${error instanceof Error ? error.message : String(error)}\n\n${COUPON_CREATE_USAGE}`);
-      return 1;
-    }
-    const created = await createCoupon(createCouponsRepository(handle.db), definition);
-    console.log(`Created coupon ${created.code}:`, JSON.stringify(toCouponView(created)));
-    return 0;
-  } catch (error) {
-    if (error instanceof AppError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
+    const result = await runOperatorCommand(
+      {
+        db: handle.db,
+        config,
+        // No read model lives in this process; the server, when it starts, loads the catalog anew.
+        catalog: { changed: async () => {} },
+        mail: createMailRepository(handle.db),
+        // Mail written here waits in the outbox until the server runs and delivers it.
+        dispatcher: { kick: () => {} },
+        adminSigner: new AdminTokenSigner(config.jwtSecret, config.adminSessionHours * 3600),
+        uploads: createUploadStore(path.join(config.dataDir, 'uploads')),
+        log,
+        now: () => new Date(),
+      },
+      argv,
+      who,
+    );
+    return print(result);
   } finally {
     await handle.close();
+  }
+}
+
+function print(result: CommandResult): number {
+  if (result.stdout) process.stdout.write(result.stdout);
+  if (result.stderr) process.stderr.write(result.stderr);
+  return result.code;
+}
+
+function safeUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   },
 );
