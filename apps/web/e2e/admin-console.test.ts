@@ -27,7 +27,8 @@ describe('the operator console in a real browser', () => {
 
     const owner = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchConsole(owner);
-    const shot = async (name: string) => SHOTS && owner.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+    // ADMIN_SHOTS_DIR=dir keeps a screenshot of each screen the journey passes (the docs' pictures).
+    const shot = async (name: string) => SHOTS && owner.screenshot({ path: `${SHOTS}/${name}-1280.png` });
 
     // 1. Sign in with the second factor (first time: enrolment and recovery codes).
     const { recoveryCodes } = await enrolInConsole(owner, base, OWNER);

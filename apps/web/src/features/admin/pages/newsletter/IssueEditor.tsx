@@ -11,6 +11,7 @@ import { ConfirmAction } from '../../components/ConfirmAction.tsx';
 import { InputField, TextareaField, applyServerErrors, useSchemaForm } from '../../components/form.tsx';
 import { ErrorState, LoadingState } from '../../components/States.tsx';
 import { count, dateTime } from '../../components/format.ts';
+import { MailPreview } from './MailPreview.tsx';
 
 type Preview = z.infer<typeof newsletterPreviewSchema>;
 
@@ -126,8 +127,11 @@ function Editor({ issue, subscribers, onSaved, onDeleted }: { issue: NewsletterI
               .map(([name, value]) => `${name}: ${value}`)
               .join(' · ')}
           </p>
-          {/* The mail's own HTML, in a sandbox: no scripts, no access to the console. */}
-          <iframe title="Newsletter preview" className="admin-preview__frame" sandbox="" srcDoc={preview.html} />
+          <MailPreview html={preview.html} />
+          <details className="admin-audit__details">
+            <summary>Plain-text version</summary>
+            <pre className="admin-preview__text">{preview.text}</pre>
+          </details>
         </div>
       )}
     </section>
