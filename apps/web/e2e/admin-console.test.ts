@@ -28,7 +28,11 @@ describe('the operator console in a real browser', () => {
     const owner = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchConsole(owner);
     // ADMIN_SHOTS_DIR=dir keeps a screenshot of each screen the journey passes (the docs' pictures).
-    const shot = async (name: string) => SHOTS && owner.screenshot({ path: `${SHOTS}/${name}-1280.png` });
+    const shot = async (name: string) => {
+      if (!SHOTS) return;
+      await owner.evaluate(() => window.scrollTo(0, 0));
+      await owner.screenshot({ path: `${SHOTS}/${name}-1280.png` });
+    };
 
     // 1. Sign in with the second factor (first time: enrolment and recovery codes).
     const { recoveryCodes } = await enrolInConsole(owner, base, OWNER);
@@ -140,16 +144,23 @@ describe('the operator console in a real browser', () => {
     await stock.getByRole('button', { name: 'Record the change' }).click();
     const ledger = owner.getByRole('table', { name: 'Stock ledger' });
     await expect.poll(() => ledger.getByRole('row').count()).toBe(4); // header + 3 changes
+    // A second change straight after (the form starts empty again, keeping the reason chosen).
+    expect(await stock.getByLabel('Change (e.g. 20 or -3)').inputValue()).toBe('');
+    await stock.getByLabel('Change (e.g. 20 or -3)').fill('-2');
+    await stock.getByLabel('Reason').selectOption('damaged');
+    await stock.getByRole('button', { name: 'Record the change' }).click();
+    await expect.poll(() => ledger.getByRole('row').count()).toBe(5);
     const rows = (await ledger.getByRole('row').allInnerTexts()).slice(1).map((row) => row.replace(/\s+/g, ' '));
-    expect(rows[0]).toMatch(/\+25 34 Restock Delivery from the nursery owner\.console@example\.com/);
-    expect(rows[1]).toMatch(new RegExp(`-1 9 Sale · order ${orderNumber}`));
-    expect(rows[2]).toMatch(/\+10 10 Initial/);
+    expect(rows[0]).toMatch(/-2 32 Damaged owner\.console@example\.com/);
+    expect(rows[1]).toMatch(/\+25 34 Restock Delivery from the nursery owner\.console@example\.com/);
+    expect(rows[2]).toMatch(new RegExp(`-1 9 Sale · order ${orderNumber}`));
+    expect(rows[3]).toMatch(/\+10 10 Initial/);
     await shot('admin-stock-ledger');
 
     // The audit log has every write, newest first.
     await owner.getByRole('link', { name: 'Audit log' }).click();
     const audit = owner.getByRole('table', { name: 'Audit log' });
-    await audit.getByText('stock.adjust').waitFor();
+    await expect.poll(() => audit.getByText('stock.adjust').count()).toBe(2);
     for (const action of ['review.hide', 'product.create']) await audit.getByText(action).first().waitFor();
     await shot('admin-audit');
 

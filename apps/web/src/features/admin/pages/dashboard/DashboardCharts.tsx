@@ -7,7 +7,8 @@ const SERIES_COLOURS = ['var(--color-accent)', 'var(--color-success)', '#7c3aed'
 /**
  * The dashboard's charts (recharts, the chart library the shop already uses). The only module of
  * the console that imports recharts, loaded after the figures, so nothing else waits for it.
- * Each chart has a caption and a table-free summary for screen readers in the tiles above.
+ * Each chart has a caption; the figures are in the tiles above for screen readers. Drawn without
+ * animation: figures an operator reads, not a show (and nothing moves for those who prefer less motion).
  */
 export default function DashboardCharts({ series, interval }: { series: Dashboard['series']; interval: string }) {
   const currencies = [...new Set(series.flatMap((point) => point.revenue.map((amount) => amount.currency)))];
@@ -35,7 +36,7 @@ export default function DashboardCharts({ series, interval }: { series: Dashboar
               <Tooltip />
               <Legend />
               {currencies.map((currency, index) => (
-                <Line key={currency} type="monotone" dataKey={currency} name={currency} stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]} strokeWidth={2} dot={false} />
+                <Line key={currency} type="monotone" dataKey={currency} name={currency} stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
               ))}
             </LineChart>
           </ResponsiveContainer>
@@ -51,8 +52,8 @@ export default function DashboardCharts({ series, interval }: { series: Dashboar
               <YAxis allowDecimals={false} width={40} {...axis} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="orders" name="Orders" fill="var(--color-accent)" radius={[3, 3, 0, 0]} />
-              <Bar dataKey="newCustomers" name="New customers" fill="#94a3b8" radius={[3, 3, 0, 0]} />
+              <Bar dataKey="orders" name="Orders" fill="var(--color-accent)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+              <Bar dataKey="newCustomers" name="New customers" fill="#94a3b8" radius={[3, 3, 0, 0]} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -66,7 +67,7 @@ export default function DashboardCharts({ series, interval }: { series: Dashboar
               <XAxis dataKey="period" {...axis} />
               <YAxis width={48} {...axis} />
               <Tooltip />
-              <Bar dataKey="tonnes" name="Tonnes" fill="var(--color-success)" radius={[3, 3, 0, 0]} />
+              <Bar dataKey="tonnes" name="Tonnes" fill="var(--color-success)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>

@@ -27,6 +27,9 @@ interface StockPage {
 export function StockCard({ product }: { product: AdminProduct }) {
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('ledger')) || 1);
+  // Each recorded change starts a fresh form (empty boxes), keeping the item and reason chosen.
+  const [changes, setChanges] = useState(0);
+  const [last, setLast] = useState<ChangeChoice | null>(null);
   const stock = useQuery({
     queryKey: adminKey('stock', product._id, page),
     queryFn: () => admin.get<StockPage>(`products/${product._id}/stock`, { page, size: LEDGER_SIZE }),
@@ -73,7 +76,10 @@ export function StockCard({ product }: { product: AdminProduct }) {
             ))}
           </tbody>
         </table>
-        <StockChangeForm productId={product._id} levels={levels} />
+        <StockChangeForm key={changes} productId={product._id} levels={levels} last={last} onChanged={(values) => {
+          setLast(values);
+          setChanges((n) => n + 1);
+        }} />
       </div>
       <h3 className="admin-subtitle">Stock ledger</h3>
       {ledger.length === 0 ? (
@@ -131,12 +137,14 @@ export function StockCard({ product }: { product: AdminProduct }) {
 const numberOrUndefined = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 
 
-function StockChangeForm({ productId, levels }: { productId: string; levels: StockView['levels'] }) {
+type ChangeChoice = { sizeId: string | undefined; reason: (typeof STOCK_CHANGE_REASONS)[number]; mode: 'adjust' | 'set' };
+
+function StockChangeForm({ productId, levels, last, onChanged }: { productId: string; levels: StockView['levels']; last: ChangeChoice | null; onChanged: (choice: ChangeChoice) => void }) {
   const toast = useToast();
-  const [mode, setMode] = useState<'adjust' | 'set'>('adjust');
+  const [mode, setMode] = useState<'adjust' | 'set'>(last?.mode ?? 'adjust');
   const [problem, setProblem] = useState<string | null>(null);
   const first = levels[0]?.sizeId ?? undefined;
-  const form = useSchemaForm(stockChangeBodySchema, { defaultValues: { sizeId: first, reason: 'restock', adjust: undefined, set: undefined, note: '' } });
+  const form = useSchemaForm(stockChangeBodySchema, { defaultValues: { sizeId: last?.sizeId ?? first, reason: last?.reason ?? 'restock', adjust: undefined, set: undefined, note: '' } });
   const change = useAdminWrite((body: object) => admin.post(`products/${productId}/stock`, body), ['products', 'stock']);
   const errors = form.formState.errors;
 
@@ -145,8 +153,7 @@ function StockChangeForm({ productId, levels }: { productId: string; levels: Sto
     try {
       await change.mutateAsync({ ...values, note: values.note || undefined });
       toast.success('Stock updated');
-      // '' empties the number boxes (undefined would leave what was typed on screen).
-      form.reset({ sizeId: values.sizeId, reason: values.reason, adjust: '' as never, set: '' as never, note: '' });
+      onChanged({ sizeId: values.sizeId, reason: values.reason, mode });
     } catch (error) {
       setProblem(applyServerErrors(form, error));
     }
