@@ -41,7 +41,7 @@ const ROWS: Record<string, Row> = {
   },
   'POST /mfa/verify': async () => {
     const op = await signedInOperator(app, 'staff');
-    return { url: '/mfa/verify', token: op.signInToken, payload: { code: op.code() } };
+    return { url: '/mfa/verify', token: op.signInToken, payload: { code: await op.code() } };
   },
   'POST /mfa/recovery-codes': same('/mfa/recovery-codes'),
   'DELETE /mfa/session': async () => ({ url: '/mfa/session', token: (await signedInOperator(app, 'staff')).token }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOTP, Secret } from 'otpauth';
-import { operators } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { operatorMfa, operators } from '../src/db/schema/index.ts';
 import { json } from './helper.ts';
 import { bearer, registerVerified } from './auth-helpers.ts';
 
@@ -15,8 +16,11 @@ export interface TestOperator {
   token: string;
   secret: string;
   recoveryCodes: string[];
-  /** A fresh code of the operator's authenticator app (a later time step than any used). */
-  code(offsetSteps?: number): string;
+  /**
+   * A code of the operator's authenticator app for now. A code works once per 30-second step, so
+   * this forgets the last step used (as if the next step had come) before answering.
+   */
+  code(): Promise<string>;
 }
 
 /** The code an authenticator app with this secret shows `offsetSteps` × 30 s from now. */
@@ -34,16 +38,18 @@ export async function signedInOperator(app: FastifyInstance, role: 'owner' | 'st
   const account = await registerVerified(app);
   await grantRole(app, account.email, role);
   const base = { email: account.email, userId: account.user._id as string, signInToken: account.token };
-  if (options.enrol === false) return { ...base, token: '', secret: '', recoveryCodes: [], code: () => '000000' };
+  if (options.enrol === false) return { ...base, token: '', secret: '', recoveryCodes: [], code: async () => '000000' };
   const enrolment = await app.inject({ method: 'POST', url: `${ADMIN}/mfa/enrolment`, headers: bearer(account.token) });
   if (enrolment.statusCode !== 201) throw new Error(`enrolment failed: ${enrolment.body}`);
   const secret = json(enrolment).data.secret as string;
   const confirmed = await app.inject({ method: 'POST', url: `${ADMIN}/mfa/enrolment/confirm`, headers: bearer(account.token), payload: { code: totpCode(secret) } });
   if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
   const session = json(confirmed).data;
-  // Later codes than the one just used, so a test can verify again.
-  let step = 1;
-  return { ...base, token: session.token, secret, recoveryCodes: session.recoveryCodes, code: (offset) => totpCode(secret, offset ?? step++) };
+  const code = async () => {
+    await app.database.db.update(operatorMfa).set({ lastUsedStep: null }).where(eq(operatorMfa.userId, base.userId));
+    return totpCode(secret);
+  };
+  return { ...base, token: session.token, secret, recoveryCodes: session.recoveryCodes, code };
 }
 
 /** An inject with the operator's admin token. */

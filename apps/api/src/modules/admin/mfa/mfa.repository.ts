@@ -65,7 +65,9 @@ export const mfaRepository = {
       .set({ usedAt: now })
       .where(and(eq(operatorRecoveryCodes.userId, userId), eq(operatorRecoveryCodes.codeHash, codeHash), isNull(operatorRecoveryCodes.usedAt)))
       .returning({ id: operatorRecoveryCodes.id });
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    await db.update(operatorMfa).set({ failedAttempts: 0, lockedUntil: null }).where(eq(operatorMfa.userId, userId));
+    return true;
   },
 
   async recoveryCodesLeft(db: Db, userId: string): Promise<number> {

@@ -142,7 +142,8 @@ export async function importProductsCsv(ctx: AdminContext, service: ProductsServ
     };
     for (const key of Object.keys(candidate)) if (candidate[key] === undefined) delete candidate[key];
     const parsed = before ? productUpdateBodySchema.safeParse(candidate) : productCreateBodySchema.safeParse(candidate);
-    if (!parsed.success) for (const issue of parsed.error.issues) fail(columnOf(issue.path), issue.message);
+    // One problem per cell: a cell already refused (an unreadable amount) is not refused again by the schema.
+    if (!parsed.success) for (const issue of parsed.error.issues) if (!errors.some((e) => e.row === row && e.column === columnOf(issue.path))) fail(columnOf(issue.path), issue.message);
     const stockText = record.stock?.trim();
     const stock = stockText ? Number(stockText) : undefined;
     if (stock !== undefined && (!Number.isInteger(stock) || stock < 0)) fail('stock', 'Stock is a whole number from 0');

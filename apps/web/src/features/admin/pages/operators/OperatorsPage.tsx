@@ -75,7 +75,7 @@ export function OperatorsPage() {
       cell: ({ row: { original: operator } }) => (
         <span className="admin-row-actions admin-row-actions--start">
           {operator.status === 'invited' ? <Badge tone="warning">Invited</Badge> : <Badge tone="success">Active</Badge>}
-          {operator.mfaEnrolled ? <Badge>2-step on</Badge> : <Badge tone="warning">No 2-step yet</Badge>}
+          {operator.mfaEnrolled ? <Badge>Authenticator set up</Badge> : <Badge tone="warning">No authenticator yet</Badge>}
         </span>
       ),
     },
@@ -88,7 +88,7 @@ export function OperatorsPage() {
         <span className="admin-row-actions">
           {operator.mfaEnrolled && (
             <ConfirmAction
-              label="Reset 2-step"
+              label="Reset authenticator"
               title={`Reset ${operator.email}'s second factor?`}
               description="Their admin sessions end and they set up an authenticator app again at their next sign-in. Use this when a phone and its recovery codes are lost."
               confirmLabel="Reset"
