@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Country } from '@app/contract';
+import { isAdminConsolePath } from '@app/contract/admin-console-pages';
 import { send } from './error-handler.ts';
 import type { CatalogSnapshot } from '../modules/catalog/catalog.read-model.ts';
 import { encodeBody, pickEncoding, type EncodedBody } from './web/encoding.ts';
@@ -44,7 +45,7 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, c
   }
 
   const shells = new Map<string, EncodedBody>();
-  const sendShell = (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, pathname: string, status = 200) => {
     const modules = ssr?.lazyPageModules(pathname) ?? [];
     const key = modules.join(' ');
     let body = shells.get(key);
@@ -52,7 +53,18 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, c
       body = encodeBody(template!.shell(modules));
       shells.set(key, body);
     }
-    return sendHtml(request, reply, 200, body);
+    return sendHtml(request, reply, status, body);
+  };
+
+  /**
+   * The operator console (/admin): its pages are the app shell, drawn in the browser (nothing to
+   * render for search engines, and nothing they should index). A path that is not one of its pages
+   * (ADMIN_CONSOLE_PAGES in the contract) is a 404, with the shell so the console says so itself.
+   */
+  const serveAdmin = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0]!;
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    return sendShell(request, reply, pathname, isAdminConsolePath(pathname) ? 200 : 404);
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -84,6 +96,8 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, c
         return signedIn ? sendShell(request, reply, pathname) : servePage(request, reply);
       });
     }
+    app.get('/admin', page, serveAdmin);
+    app.get('/admin/*', page, serveAdmin);
   }
 
   // Unknown paths and the pages served as the app shell do not reach a route's hooks: the global

@@ -38,6 +38,9 @@ export const LAZY_PAGE_MODULES: Record<string, string> = {
  */
 export const QUERY_PROVIDER_MODULE = 'src/app/query-provider.tsx';
 
+/** The operator console's frame (every /admin page), preloaded with the app shell there. */
+export const ADMIN_CONSOLE_MODULE = 'src/features/admin/AdminConsole.tsx';
+
 /**
  * The chunks of the pages the server renders (lazy sections of routes.tsx), linked with their
  * HTML: the shop pages, the login page and the carbon calculator.
@@ -58,6 +61,7 @@ export const SERVER_PAGE_MODULES = {
 export function lazyPageModules(pathname: string): string[] {
   if (/^\/login\/*$/.test(pathname)) return [...SERVER_PAGE_MODULES.login];
   if (/^\/carbon-calculator\/*$/.test(pathname)) return [...SERVER_PAGE_MODULES.calculator];
+  if (/^\/admin(\/|$)/.test(pathname)) return [ADMIN_CONSOLE_MODULE, QUERY_PROVIDER_MODULE];
   const module = lazyPageModule(pathname);
   return module ? [module, QUERY_PROVIDER_MODULE] : [];
 }

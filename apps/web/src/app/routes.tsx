@@ -40,6 +40,7 @@ const CalculatorPage = shopPage(() =>
   )),
 );
 
+
 /** Any path without a route: rare, and only ever drawn in the browser, so it loads on demand. */
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })));
 
@@ -82,7 +83,7 @@ export const LAZY_PAGES = [
 ] as const;
 
 /** A page loaded on demand (React.lazy); the spinner holds the page area while its code loads. */
-function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
+function lazyPage(page: { path: string; load: () => Promise<object>; name: string }): RouteObject {
   const Page = lazy(async () => {
     const [module, { AppQueryProvider }] = await Promise.all([page.load(), import('./query-provider.tsx')]);
     const Loaded = module[page.name as keyof typeof module] as ComponentType;
@@ -113,6 +114,9 @@ function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
  * is the error boundary, so a crashing page still shows the header and footer.
  */
 export const appRoutes: RouteObject[] = [
+  // The operator console: its own area with its own frame (outside the shop's layout), loaded
+  // like a lazy page, so no storefront page carries any of it.
+  lazyPage({ path: 'admin/*', load: () => import('../features/admin/AdminConsole.tsx'), name: 'AdminConsole' }),
   {
     element: <AppLayout />,
     children: [

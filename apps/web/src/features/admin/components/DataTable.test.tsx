@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
+import { cleanup, render } from '../../../test/render.tsx';
+import { clickAndSettle } from '../../../test/input.ts';
+import { DataTable, type AdminColumn } from './DataTable.tsx';
+import { useListParams } from './list-params.ts';
+
+interface Row {
+  _id: string;
+  name: string;
+  stock: number;
+}
+const rows: Row[] = [
+  { _id: 'a', name: 'Cookstoves', stock: 3 },
+  { _id: 'b', name: 'Mangroves', stock: 9 },
+];
+const columns: AdminColumn<Row>[] = [
+  { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
+  { id: 'stock', header: 'Stock', cell: ({ row }) => row.original.stock },
+  { id: 'note', header: 'Note', cell: () => '—' },
+];
+const spec = { sorts: ['name', 'stock'] as const, defaultSort: 'name' as const, defaultOrder: 'asc' as const, filters: ['status'] as const };
+
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{location.search}</p>;
+}
+
+function Table({ total = 45, data = rows }: { total?: number; data?: Row[] }) {
+  const list = useListParams(spec);
+  return (
+    <>
+      <DataTable label="Products" columns={columns} rows={data} total={total} rowId={(row) => row._id} list={list} sortable={spec.sorts} loading={false} error={null} onRetry={() => {}} empty={<p>Nothing here</p>} />
+      <Address />
+    </>
+  );
+}
+
+const address = (container: HTMLElement) => container.querySelector('[data-testid="address"]')!.textContent;
+const button = (container: HTMLElement, name: string) => [...container.querySelectorAll('button')].find((element) => element.textContent?.trim() === name)!;
+
+describe('DataTable', () => {
+  afterEach(cleanup);
+
+  it('draws the page of rows, marks the sorted column, and sorts by the others through the address', async () => {
+    const { container } = render(
+      <MemoryRouter initialEntries={['/admin/products?status=archived&page=2']}>
+        <Table />
+      </MemoryRouter>,
+    );
+    expect([...container.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual(['Cookstoves3—', 'Mangroves9—']);
+    expect(container.querySelector('th[aria-sort="ascending"]')?.textContent).toBe('Name');
+    // Only the list's sort keys are buttons.
+    expect(container.querySelectorAll('th button')).toHaveLength(2);
+    await clickAndSettle(button(container, 'Stock'));
+    // A new sort starts from page 1 and keeps the filters.
+    expect(address(container)).toBe('?status=archived&sort=stock&order=desc');
+    await clickAndSettle(button(container, 'Stock'));
+    expect(address(container)).toBe('?status=archived&sort=stock&order=asc');
+  });
+
+  it('pages through the address and says where it is', async () => {
+    const { container } = render(
+      <MemoryRouter initialEntries={['/admin/products?page=2']}>
+        <Table />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('nav')?.textContent).toContain('21–40 of 45');
+    expect(container.querySelector('nav')?.textContent).toContain('Page 2 of 3');
+    await clickAndSettle(button(container, 'Next'));
+    expect(address(container)).toBe('?page=3');
+    expect(button(container, 'Next').disabled).toBe(true);
+    await clickAndSettle(button(container, 'Previous'));
+    await clickAndSettle(button(container, 'Previous'));
+    expect(address(container)).toBe('');
+  });
+
+  it('shows the empty state instead of rows', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <Table total={0} data={[]} />
+      </MemoryRouter>,
+    );
+    expect(container.textContent).toContain('Nothing here');
+    expect(container.querySelector('nav')).toBeNull();
+  });
+});

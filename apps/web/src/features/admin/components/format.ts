@@ -1,0 +1,19 @@
+import { formatPrice, isSupportedCurrency, minorToMajor } from '@app/contract/money';
+
+/** Integer minor units as the shop shows prices: "1,234.50 USD" (yen and yuan by their own exponent). */
+export function money(amountMinor: number, currency: string): string {
+  return isSupportedCurrency(currency) ? formatPrice(minorToMajor(amountMinor, currency), currency) : `${amountMinor} ${currency}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export const shortDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—');
+export const dateTime = (iso: string | null | undefined) => (iso ? dateTimeFormat.format(new Date(iso)) : '—');
+
+export const count = (value: number) => value.toLocaleString('en');
+
+/** Tonnes with up to two decimals: "1,204.5 t". */
+export const tonnes = (value: number) => `${value.toLocaleString('en', { maximumFractionDigits: 2 })} t`;
+
+export const fullName = (person: { firstName: string; lastName: string; email?: string }) => `${person.firstName} ${person.lastName}`.trim() || person.email || '—';

@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { ORDER_KINDS, ORDER_SORTS, type AdminOrderSummary } from '@app/contract/admin';
+import { ORDER_STATUSES } from '@app/contract/orders';
+import { SUPPORTED_CURRENCIES } from '@app/contract/money';
+import { DataTable, type AdminColumn } from '../../components/DataTable.tsx';
+import { useListParams } from '../../components/list-params.ts';
+import { EmptyState, PageHeader } from '../../components/States.tsx';
+import { DateFilter, FilterSelect, SearchBox, Toolbar, capitalise } from '../../components/Toolbar.tsx';
+import { dateTime, fullName, money } from '../../components/format.ts';
+import { useAdminList } from '../../api/queries.ts';
+import { OrderStatus } from './OrderStatus.tsx';
+
+const spec = { sorts: ORDER_SORTS, defaultSort: 'createdAt', filters: ['status', 'kind', 'currency', 'email', 'from', 'to', 'customer', 'product'] } as const;
+
+const columns: AdminColumn<AdminOrderSummary>[] = [
+  {
+    id: 'orderNumber',
+    header: 'Order',
+    cell: ({ row: { original: order } }) => (
+      <Link className="admin-row-link" to={`/admin/orders/${order._id}`}>
+        {order.orderNumber}
+      </Link>
+    ),
+  },
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: ({ row: { original: order } }) => (
+      <>
+        <div>{fullName(order.customer)}</div>
+        <div className="admin-muted admin-small">{order.customer.email}</div>
+      </>
+    ),
+  },
+  { id: 'status', header: 'Status', cell: ({ row }) => <OrderStatus status={row.original.status} /> },
+  { id: 'kind', header: 'Kind', cell: ({ row }) => capitalise(row.original.kind) },
+  {
+    id: 'total',
+    header: 'Total',
+    cell: ({ row: { original: order } }) => (
+      <span className="admin-num">
+        {money(order.totalMinor, order.currency)}
+        {order.couponCode && <div className="admin-muted admin-small">coupon {order.couponCode}</div>}
+      </span>
+    ),
+  },
+  { id: 'createdAt', header: 'Placed', cell: ({ row }) => dateTime(row.original.createdAt) },
+  { id: 'paidAt', header: 'Paid', cell: ({ row }) => dateTime(row.original.paidAt) },
+];
+
+/** Every order of the shop, newest first, with filters by status, kind, currency, customer and dates. */
+export function OrdersPage() {
+  const list = useListParams(spec);
+  const query = useAdminList<AdminOrderSummary>('orders', 'orders', list.query);
+  return (
+    <>
+      <title>Orders · Carbonwise Admin</title>
+      <PageHeader title="Orders" description="Every order placed in the shop. Open one to see its lines, payment and certificates." />
+      <Toolbar>
+        <SearchBox label="Search" placeholder="Order number or customer" value={list.q} onChange={(q) => list.set({ q })} />
+        <FilterSelect label="Status" value={list.filters.status} onChange={(status) => list.set({ status })} options={ORDER_STATUSES} />
+        <FilterSelect label="Kind" value={list.filters.kind} onChange={(kind) => list.set({ kind })} options={ORDER_KINDS} />
+        <FilterSelect label="Currency" value={list.filters.currency} onChange={(currency) => list.set({ currency })} options={SUPPORTED_CURRENCIES.map((value) => ({ value, label: value }))} />
+        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.set({ from })} />
+        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.set({ to })} />
+      </Toolbar>
+      <DataTable
+        label="Orders"
+        columns={columns}
+        rows={query.data?.data}
+        total={query.data?.meta.total}
+        rowId={(order) => order._id}
+        list={list}
+        sortable={ORDER_SORTS}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={<EmptyState title={list.q || Object.keys(list.filters).length ? 'No order matches these filters' : 'No orders yet'}>Orders appear here as soon as a customer checks out.</EmptyState>}
+      />
+    </>
+  );
+}
