@@ -1,4 +1,5 @@
 import type { Order } from '@app/contract/orders';
+import { useCountryName } from '../../../lib/countries.ts';
 import { OrderLines, OrderStatusBadge, OrderTotals, TEST_PAYMENT_LABEL, formatOrderDate, formatTonnes } from './OrderParts.tsx';
 
 const KIND_LABELS: Record<Order['kind'], string> = { personal: 'Personal order', business: 'Business order', event: 'Event order' };
@@ -6,6 +7,7 @@ const KIND_LABELS: Record<Order['kind'], string> = { personal: 'Personal order',
 /** One order in full: lines at their frozen prices, totals, address, payment and certificate serials. */
 export function OrderDetailsView({ order }: { order: Order }) {
   const address = order.address;
+  const countryName = useCountryName();
   return (
     <div className="order-details">
       <div className="order-details__main">
@@ -75,7 +77,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
               {address.postalCode} {address.city}
               {address.region && `, ${address.region}`}
               <br />
-              {address.country}
+              {countryName(address.country)}
               {address.phone && (
                 <>
                   <br />

@@ -5,6 +5,7 @@ import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useCountryName } from '../../../lib/countries.ts';
 import '../shop-pages.css';
 
 /** `GET v1/business-profiles/slug/{slug}`: null when no business has this address name. */
@@ -23,6 +24,7 @@ async function getPublicBusiness(slug: string): Promise<PublicBusinessPage | nul
 export function BusinessPublicPage() {
   const slug = useParams().slug ?? '';
   const business = useQuery({ queryKey: ['business', 'public', slug], retry: false, queryFn: () => getPublicBusiness(slug) });
+  const countryName = useCountryName();
 
   if (business.isPending) {
     return (
@@ -61,7 +63,7 @@ export function BusinessPublicPage() {
 
   const b = business.data;
   const { shopProducts, sustainabilityProfile } = b.published;
-  const facts = [b.industry, b.country.toUpperCase(), b.size ? `${b.size} people` : ''].filter(Boolean);
+  const facts = [b.industry, countryName(b.country), b.size ? `${b.size} people` : ''].filter(Boolean);
   return (
     <div className="container business-public">
       <PageTitle title={`${b.name} — Carbonwise`} />
