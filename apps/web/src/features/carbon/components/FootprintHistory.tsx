@@ -8,6 +8,7 @@ import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteFootprint, footprintKeys, useFootprints, useOffsetsRetired } from '../api/carbon-api.ts';
 import { formatTonnes } from '../state/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 
 const KIND_LABELS: Record<SavedFootprint['kind'], string> = { household: 'Household', flights: 'Flights', event: 'Event', business: 'Business' };
 
@@ -26,7 +27,7 @@ function HistoryChart({ points, retiredKg }: { points: Array<{ date: Date; kg: n
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.kg).toFixed(1)}`).join(' ');
   const ticks = [0, 0.5, 1].map((share) => share * maxKg);
   return (
-    <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Footprint over time: ${points.map((p) => `${p.date.toLocaleDateString('en')} ${formatTonnes(p.kg)}`).join(', ')}; offsets retired: ${formatTonnes(retiredKg)}`}>
+    <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Footprint over time: ${points.map((p) => `${formatDate(p.date)} ${formatTonnes(p.kg)}`).join(', ')}; offsets retired: ${formatTonnes(retiredKg)}`}>
       {ticks.map((kg) => (
         <g key={kg}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(kg)} y2={y(kg)} className="history-chart__grid" />
@@ -41,10 +42,10 @@ function HistoryChart({ points, retiredKg }: { points: Array<{ date: Date; kg: n
         <circle key={i} cx={x(i)} cy={y(p.kg)} r={4} className="history-chart__point" />
       ))}
       <text x={PAD.left} y={HEIGHT - 8} className="history-chart__tick">
-        {points[0]?.date.toLocaleDateString('en', { day: 'numeric', month: 'short' })}
+        {points[0] && formatDate(points[0].date)}
       </text>
       <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="history-chart__tick">
-        {points.at(-1)?.date.toLocaleDateString('en', { day: 'numeric', month: 'short' })}
+        {points.length > 0 && formatDate(points.at(-1)!.date)}
       </text>
     </svg>
   );
@@ -145,7 +146,7 @@ function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[
             <span className="history-list__when">
               <span>{KIND_LABELS[f.kind]}</span>
               <time dateTime={f.createdAt} className="carbon-muted">
-                {new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+                {formatDateTime(f.createdAt)}
               </time>
             </span>
             <strong>{formatTonnes(f.total)}</strong>
@@ -153,7 +154,7 @@ function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[
               variant="ghost"
               size="sm"
               loading={deleting === f._id}
-              aria-label={`Delete the ${KIND_LABELS[f.kind].toLowerCase()} footprint of ${new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}`}
+              aria-label={`Delete the ${KIND_LABELS[f.kind].toLowerCase()} footprint of ${formatDateTime(f.createdAt)}`}
               onClick={() => void remove(f)}
             >
               Delete

@@ -1,6 +1,7 @@
 import type { Order } from '@app/contract/orders';
 import { useCountryName } from '../../../lib/countries.ts';
-import { OrderLines, OrderStatusBadge, OrderTotals, TEST_PAYMENT_LABEL, formatOrderDate, formatTonnes } from './OrderParts.tsx';
+import { OrderLines, OrderStatusBadge, OrderTotals, TEST_PAYMENT_LABEL, formatTonnes } from './OrderParts.tsx';
+import { formatDateTime, formatTime } from '../../../lib/dates.ts';
 
 const KIND_LABELS: Record<Order['kind'], string> = { personal: 'Personal order', business: 'Business order', event: 'Event order' };
 
@@ -39,7 +40,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
             {order.paidAt && (
               <div>
                 <dt>Paid on</dt>
-                <dd>{formatOrderDate(order.paidAt)}</dd>
+                <dd>{formatDateTime(order.paidAt)}</dd>
               </div>
             )}
             <div>
@@ -54,7 +55,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
           {order.status === 'pending' && order.payment.checkoutUrl && (
             <p>
               <a href={order.payment.checkoutUrl}>Complete the payment</a>
-              {order.reservedUntil && ` before ${new Date(order.reservedUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}, while the items are held for you`}.
+              {order.reservedUntil && ` before ${formatTime(order.reservedUntil)}, while the items are held for you`}.
             </p>
           )}
         </section>

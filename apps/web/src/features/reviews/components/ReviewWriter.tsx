@@ -8,13 +8,13 @@ import { useSession } from '../../session/session-store.ts';
 import { useOwnReview, useReviewEligibility } from '../api/reviews-api.ts';
 import { useSaveReview } from '../hooks/use-save-review.ts';
 import { ReviewForm } from './ReviewForm.tsx';
-import { formatReviewDate } from './ReviewList.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** Who may review, said the same way to everyone who may not. */
 export const WHO_CAN_REVIEW = 'Reviews come from customers who bought this product in a paid order.';
 
 function orderLabel(order: ReviewableOrder): string {
-  const when = order.paidAt ? `paid ${formatReviewDate(order.paidAt)}` : 'paid';
+  const when = order.paidAt ? `paid ${formatDate(order.paidAt)}` : 'paid';
   return `${order.BusinessId ? 'Business order' : 'Order'} ${order.order.slice(0, 8)}, ${when}`;
 }
 

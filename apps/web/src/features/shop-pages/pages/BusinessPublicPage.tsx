@@ -7,6 +7,7 @@ import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useCountryName } from '../../../lib/countries.ts';
 import '../shop-pages.css';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** `GET v1/business-profiles/slug/{slug}`: null when no business has this address name. */
 async function getPublicBusiness(slug: string): Promise<PublicBusinessPage | null> {
@@ -101,7 +102,7 @@ export function BusinessPublicPage() {
       {shopProducts === null && !sustainabilityProfile && (
         <p className="business-public__muted">This business has not published a shop page or a sustainability profile yet.</p>
       )}
-      <p className="business-public__muted">On Carbonwise since {new Date(b.createdAt).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' })}.</p>
+      <p className="business-public__muted">On Carbonwise since {formatDate(b.createdAt)}.</p>
     </div>
   );
 }
