@@ -35,6 +35,7 @@ export function EventPage() {
     setTying(true);
     try {
       await setCartEventTie(conferanceCode, isLoggedIn);
+      toast.success(`Your cart is now for ${event.data?.name ?? conferanceCode}: add the offsets to buy for it.`, { carry: true });
       void navigate('/products?kind=offset', { state: { eventTie: conferanceCode } });
     } catch (error) {
       toast.error((error as Error).message);
