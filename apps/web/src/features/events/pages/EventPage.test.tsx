@@ -8,6 +8,7 @@ import { cleanup, clearAllCookies, click, render } from '../../../test/render.ts
 import { flush, getButton, json, stubApi, typeInto } from '../../../test/dom.ts';
 import { EventPage } from './EventPage.tsx';
 import { EventLiveView } from '../components/EventLiveView.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 const EVENT: BusinessEvent = {
   _id: 'e1',
@@ -75,7 +76,7 @@ describe('the public event page', () => {
     const { container } = renderAt(<EventPage />);
     await until(() => container.textContent!.includes('Climate Summit'));
     expect(container.querySelector('h1')?.textContent).toBe('Climate Summit');
-    expect(container.textContent).toContain('4 May 2026 – 5 May 2026');
+    expect(container.textContent).toContain(`${formatDay('2026-05-04')} – ${formatDay('2026-05-05')}`);
     expect(container.querySelector('[data-testid="attendee-count"]')?.textContent).toBe('3 of 250 expected');
     expect([...container.querySelectorAll('a')].find((a) => a.textContent === 'Sign in to join')?.getAttribute('href')).toBe('/login?next=%2Fevents%2FCLIMATESUM-7K2QXH');
 

@@ -4,6 +4,7 @@ import { cleanup, click, getAllByText, render } from '../../../test/render.tsx';
 import { clickAndSettle, press, typeInto } from '../../../test/input.ts';
 import { ProductDetails } from './ProductDetails.tsx';
 import { makeProduct, makeShirt } from './product-fixture.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 function renderDetails(product: Product, currency: Currency = 'USD') {
   const onAddToCart = vi.fn();
@@ -62,7 +63,7 @@ describe('product page contents', () => {
       ['/catalog/sdgs/sdg-13.svg', 'Goal 13: Climate action'],
     ]);
     expect(container.textContent).toContain('Kenya');
-    expect(container.querySelector('time')?.textContent).toBe('31 December 2030');
+    expect(container.querySelector('time')?.textContent).toBe(formatDay('2030-12-31'));
   });
 
   it('switches images from the thumbnails, by click and with the arrow keys, one tab stop for the row', () => {
