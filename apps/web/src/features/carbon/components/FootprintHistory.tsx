@@ -9,11 +9,11 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteFootprint, footprintKeys, useFootprints, useOffsetsRetired } from '../api/carbon-api.ts';
 import { formatTonnes } from '../state/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { OffsetOffer, type OffsetActions } from './OffsetOffer.tsx';
 
 const KIND_LABELS: Record<SavedFootprint['kind'], string> = { household: 'Household', flights: 'Flights', event: 'Event', business: 'Business' };
 
 /** Fills the cart with offset projects covering a gap in kg CO2e (the app wires it to the cart). */
-export type OffsetGap = (gapKg: number) => Promise<void>;
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -52,9 +52,9 @@ function HistoryChart({ points, retiredKg }: { points: Array<{ date: Date; kg: n
 }
 
 /** A signed-in user's saved footprints: chart, footprint against offsets, and the list. */
-export function FootprintHistory({ onOffsetGap }: { onOffsetGap?: OffsetGap }) {
+export function FootprintHistory({ offsets }: { offsets?: OffsetActions }) {
   const history = useFootprints(true);
-  const offsets = useOffsetsRetired(true);
+  const retired = useOffsetsRetired(true);
   return (
     <section className="carbon-card" aria-labelledby="history-title">
       <h2 id="history-title" className="carbon-card__title">
@@ -67,16 +67,15 @@ export function FootprintHistory({ onOffsetGap }: { onOffsetGap?: OffsetGap }) {
       )}
       {history.isError && <FormAlert>{history.error.message}</FormAlert>}
       {history.data && history.data.length === 0 && <p className="carbon-muted">Nothing saved yet. Save a result above to start your history.</p>}
-      {history.data && history.data.length > 0 && <HistoryBody saved={history.data} retiredKg={(offsets.data?.tonnesRetired ?? 0) * 1000} onOffsetGap={onOffsetGap} />}
+      {history.data && history.data.length > 0 && <HistoryBody saved={history.data} retiredKg={(retired.data?.tonnesRetired ?? 0) * 1000} offsets={offsets} />}
     </section>
   );
 }
 
-function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[]; retiredKg: number; onOffsetGap?: OffsetGap }) {
+function HistoryBody({ saved, retiredKg, offsets }: { saved: SavedFootprint[]; retiredKg: number; offsets?: OffsetActions }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [filling, setFilling] = useState(false);
   async function remove(footprint: SavedFootprint) {
     setDeleting(footprint._id);
     try {
@@ -92,15 +91,6 @@ function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[
   const households = saved.filter((f) => f.kind === 'household').reverse();
   const latest = households.at(-1);
   const gapKg = Math.max((latest?.total ?? 0) - retiredKg, 0);
-  async function offsetGap() {
-    if (!onOffsetGap) return;
-    setFilling(true);
-    try {
-      await onOffsetGap(gapKg);
-    } finally {
-      setFilling(false);
-    }
-  }
   return (
     <>
       {households.length > 0 && (
@@ -130,14 +120,7 @@ function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[
           <dd>{formatTonnes(gapKg)}</dd>
         </div>
       </dl>
-      {gapKg > 0 && onOffsetGap && (
-        <p className="offset-gap__action">
-          <Button variant="primary" loading={filling} onClick={() => void offsetGap()}>
-            Fill my cart with offsets for {Math.ceil(gapKg / 1000)} t
-          </Button>
-          <span className="carbon-muted carbon-small">Whole tonnes from the lowest-priced verified projects in stock; you review the cart before paying.</span>
-        </p>
-      )}
+      {gapKg > 0 && offsets && <OffsetOffer gapKg={gapKg} actions={offsets} intro="Cover what is left with verified projects: see the price first, then add it to your cart." />}
       <p className="carbon-muted carbon-small">Offsets count once their order is paid: the tonnes of offset projects in your paid orders.</p>
       <h3 className="carbon-result__heading">Saved results</h3>
       <ol className="history-list" aria-label="Saved footprints, newest first">
