@@ -20,7 +20,7 @@ function toLines(cart: Cart): CartLineView[] {
     productId: line.product._id,
     name: line.product.name,
     slug: line.product.slug,
-    image: line.product.image[0] ?? null,
+    image: line.color?.image ?? line.product.image[0] ?? null,
     variation: line.color && line.size ? `${line.color.name}, ${line.size.name}` : null,
     quantity: line.quantity,
     inStock: line.inStock,

@@ -17,8 +17,8 @@ import { formatDay } from '../../../lib/dates.ts';
 const withSizes = makeTestProduct('a', {
   name: 'Solar lantern',
   variation: [
-    { _id: 'red', name: 'Red', hex: '#f00', stock: 2, sizes: [{ _id: 'red-s', name: 'S', stock: 1 }, { _id: 'red-m', name: 'M', stock: 1 }] },
-    { _id: 'blue', name: 'Blue', hex: '#00f', stock: 1, sizes: [{ _id: 'blue-s', name: 'S', stock: 1 }] },
+    { _id: 'red', name: 'Red', hex: '#f00', image: null, stock: 2, sizes: [{ _id: 'red-s', name: 'S', stock: 1 }, { _id: 'red-m', name: 'M', stock: 1 }] },
+    { _id: 'blue', name: 'Blue', hex: '#00f', image: null, stock: 1, sizes: [{ _id: 'blue-s', name: 'S', stock: 1 }] },
   ],
 });
 const plain = makeTestProduct('b', { name: 'Kenya cookstoves' });

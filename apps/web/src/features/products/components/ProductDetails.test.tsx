@@ -85,6 +85,19 @@ describe('product page contents', () => {
     expect([main().getAttribute('width'), main().getAttribute('height')]).toEqual(['800', '600']);
   });
 
+  it("shows the picked colour's photo (issue 26 item 6), named for the colour", () => {
+    const shirt = makeShirt({ image: ['/catalog/products/organic-tee.svg', '/catalog/products/organic-tee-2.svg'] });
+    // The green is sold out, so the page opens on the natural one, and its photo.
+    const { container } = renderDetails({ ...shirt, variation: shirt.variation.map((c, i) => (i === 1 ? { ...c, sizes: c.sizes.map((s) => ({ ...s, stock: 3 })), stock: 9 } : c)) });
+    const main = () => container.querySelector<HTMLImageElement>('.product-details__image img')!;
+    expect(main().getAttribute('src')).toBe('/catalog/products/organic-tee.svg');
+    click(radio(container, 'Forest green'));
+    expect(main().getAttribute('src')).toBe('/catalog/products/organic-tee-2.svg');
+    expect(main().alt).toBe('Organic Tee in Forest green');
+    click(radio(container, 'Natural'));
+    expect(main().getAttribute('src')).toBe('/catalog/products/organic-tee.svg');
+  });
+
   it.each([0, -2])('reads "Out of Stock" on a disabled button at actualStock %i, with no quantity', (actualStock) => {
     const { container, onAddToCart } = renderDetails(makeProduct({ actualStock }));
     const soldOut = button(container, 'Out of Stock');
