@@ -84,6 +84,7 @@ describe('buying for an event', () => {
     expect(await page.getByTestId('event-tie').innerText()).toContain('Climate Summit 2026');
     expect(await page.getByRole('radio', { name: /For the event/ }).isChecked()).toBe(true);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-event-tie-390.png`, fullPage: true });
+    await fillAddress(page);
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.waitForURL(/\/other\/checkout\/complete\//);
     await page.getByRole('link', { name: 'View order' }).click();
