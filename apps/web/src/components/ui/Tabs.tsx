@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './tabs.css';
 
 export interface TabItem<T extends string> {
@@ -27,6 +27,14 @@ export function Tabs<T extends string>({ label, items, value, onChange, layout =
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const selectedIndex = Math.max(0, items.findIndex((item) => item.value === value));
   const selected = items[selectedIndex]!;
+
+  // A scrolling list shows the selected tab (opened at ?section=profile on a phone, it was out of view).
+  useEffect(() => {
+    const tab = tabs.current[selectedIndex];
+    const list = tab?.parentElement;
+    if (layout !== 'scroll' || !tab || !list) return;
+    if (tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = tab.offsetLeft - 8;
+  }, [layout, selectedIndex]);
 
   const select = (index: number) => {
     const item = items[(index + items.length) % items.length]!;
