@@ -162,7 +162,9 @@ describe('carbon calculator in a real browser', () => {
     await page.getByLabel('Title').fill('Ada Green, cycling to zero');
     await page.getByLabel('Short description').fill('Our household footprint, month by month.');
     await page.getByLabel('About us').fill('We measure first, then we cut, then we offset what is left.');
-    await page.locator('#profile-country').selectOption({ label: 'United Kingdom' });
+    // The country is a searchable list of names (issue 26 item 2).
+    await page.locator('#profile-country').fill('United King');
+    await page.getByRole('option', { name: 'United Kingdom' }).click();
     await page.locator('#profile-name').fill('Ada Green');
     await page.locator('#profile-phone').fill('+44 20 7946 0000');
     await page.locator('#profile-twitter').fill('https://x.com/adagreen');
