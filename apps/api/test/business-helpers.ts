@@ -14,3 +14,13 @@ export async function createBusiness(app: FastifyInstance, token: string, body: 
   if (created.status !== 201) throw new Error(`business not created: ${JSON.stringify(created.body)}`);
   return created.body.data;
 }
+
+/** A business with one event, made through the API by a new owner; answers the event (its conferanceCode and name). */
+export async function createEventOfNewBusiness(app: FastifyInstance, name = 'Green Summit') {
+  const { quickBuyer } = await import('./order-helpers.ts');
+  const organiser = await quickBuyer(app);
+  await createBusiness(app, organiser.token, { name: `${name} Hosts` });
+  const created = await call(app, organiser.token, 'POST', '/api/v1/business-events', { name, startDate: '2026-06-01', endDate: '2026-06-02' });
+  if (created.status !== 201) throw new Error(`event not created: ${JSON.stringify(created.body)}`);
+  return created.body.data as { conferanceCode: string; name: string };
+}

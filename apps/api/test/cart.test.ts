@@ -6,6 +6,7 @@ import { createCatalogWrites, type CatalogWrites } from '../src/modules/catalog/
 import { bearer, registerVerified } from './auth-helpers.ts';
 import { cartClient, pickProducts, priceIn } from './cart-helpers.ts';
 import { createTestApp, json } from './helper.ts';
+import { createEventOfNewBusiness } from './business-helpers.ts';
 
 let app: FastifyInstance;
 let writes: CatalogWrites;
@@ -198,7 +199,8 @@ describe('the cart', () => {
 
   it('clears everything with DELETE, the coupon and event ties included', async () => {
     const { cart } = await newShopper();
-    await cart.patch({ products: [{ product: plain[0].id, quantity: 3 }], conferanceCode: 'CLIMATE-2026', eventOwnerOrder: true, businessEventUserId: '0190a0a0-0000-7000-8000-000000000001' });
+    const event = await createEventOfNewBusiness(app, 'Climate 2026');
+    await cart.patch({ products: [{ product: plain[0].id, quantity: 3 }], conferanceCode: event.conferanceCode, eventOwnerOrder: true, businessEventUserId: '0190a0a0-0000-7000-8000-000000000001' });
     expect((await cart.apply('welcome10')).status).toBe(200);
     const { status, body } = await cart.clear();
     expect(status).toBe(200);
@@ -208,9 +210,10 @@ describe('the cart', () => {
 
   it('stores and returns the event fields', async () => {
     const { cart } = await newShopper();
-    const { body } = await cart.patch({ products: [], conferanceCode: 'GREEN-SUMMIT', eventOwnerOrder: true, businessEventUserId: '0190a0a0-0000-7000-8000-000000000002' });
-    expect(body.data).toMatchObject({ conferanceCode: 'GREEN-SUMMIT', eventOwnerOrder: true, businessEventUserId: '0190a0a0-0000-7000-8000-000000000002' });
-    expect((await cart.get()).body.data.conferanceCode).toBe('GREEN-SUMMIT');
+    const event = await createEventOfNewBusiness(app);
+    const { body } = await cart.patch({ products: [], conferanceCode: event.conferanceCode.toLowerCase(), eventOwnerOrder: true, businessEventUserId: '0190a0a0-0000-7000-8000-000000000002' });
+    expect(body.data).toMatchObject({ conferanceCode: event.conferanceCode, eventOwnerOrder: true, businessEventUserId: '0190a0a0-0000-7000-8000-000000000002' });
+    expect((await cart.get()).body.data.conferanceCode).toBe(event.conferanceCode);
   });
 });
 

@@ -37,11 +37,17 @@ describe('business accounts in a real browser', () => {
     const code = (await owner.getByTestId('join-code-employee').locator('code').innerText()).trim();
     expect(code).toMatch(/^GREENLEAFT-EMP-[2-9A-Z]{8}$/);
     await owner.getByText('No members yet.', { exact: false }).waitFor();
-    // The owner's page gathers the business's sections: events, shop page and carbon roll-up.
-    await owner.getByRole('heading', { name: 'Events', level: 2 }).waitFor();
-    await owner.getByRole('heading', { name: 'Create your shop page', level: 2 }).waitFor();
-    await owner.getByRole('heading', { name: 'Carbon footprint', level: 2 }).waitFor();
     await screenshot(owner, 'business-owner-1280');
+    // The owner's page gathers the business's sections as tabs (one at a time, named in the address).
+    const sections = owner.getByRole('tablist', { name: 'Business account sections' });
+    await sections.getByRole('tab', { name: 'Events' }).click();
+    await owner.getByRole('heading', { name: 'Events', level: 2 }).waitFor();
+    expect(owner.url()).toContain('section=events');
+    await sections.getByRole('tab', { name: 'Shop page' }).click();
+    await owner.getByRole('heading', { name: 'Create your shop page', level: 2 }).waitFor();
+    await sections.getByRole('tab', { name: 'Carbon' }).click();
+    await owner.getByRole('heading', { name: 'Carbon footprint', level: 2 }).waitFor();
+    await sections.getByRole('tab', { name: 'Team' }).click();
 
     // The joiner opens the link the owner shares, signs in, and lands on the employer page.
     const joiner = await live.browser.newPage({ viewport: { width: 390, height: 844 } });

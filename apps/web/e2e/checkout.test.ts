@@ -55,7 +55,10 @@ describe('checkout in a real browser', () => {
     await page.getByLabel('Street address').fill('1 Leaf Lane');
     await page.getByLabel('City').fill('Bristol');
     await page.getByLabel('Postal code').fill('BS1 4DJ');
-    await page.getByLabel('Country').selectOption('GB');
+    // A searchable list of country names (issue 26 item 2).
+    await page.getByRole('combobox', { name: 'Country' }).fill('United Kingdom');
+    await page.getByRole('option', { name: 'United Kingdom' }).waitFor();
+    await page.getByRole('combobox', { name: 'Country' }).press('Enter');
     expect(await page.getByLabel('Email for the receipt').inputValue()).toBe(email);
     await page.screenshot({ path: '/tmp/checkout-journey-1280.png', fullPage: true });
 

@@ -42,7 +42,8 @@ describe('business events in a real browser', () => {
     await owner.getByLabel('Starts *').fill('2026-05-04');
     await owner.getByLabel('Ends *').fill('2026-05-05');
     await owner.getByLabel('Location').fill('ExCeL, London');
-    await owner.getByLabel('Country (two letters)').fill('GB');
+    await owner.getByRole('combobox', { name: 'Country' }).fill('United King');
+    await owner.getByRole('option', { name: 'United Kingdom' }).click();
     await owner.getByLabel('Expected attendees').fill('250');
     await owner.getByLabel(/^Image/).setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
     await owner.getByRole('button', { name: 'Create event' }).click();
@@ -72,7 +73,8 @@ describe('business events in a real browser', () => {
     await joiner.getByLabel('Journey 1: how').selectOption('rail');
     await joiner.getByLabel('Journey 1: distance (km, one way)').fill('120');
     await joiner.getByLabel('Nights').fill('2');
-    await joiner.getByLabel('Hotel country (two letters, e.g. GB)').fill('GB');
+    await joiner.getByRole('combobox', { name: 'Hotel country' }).fill('United King');
+    await joiner.getByRole('option', { name: 'United Kingdom' }).click();
     await joiner.getByLabel('Vegetarian').fill('3');
     await joiner.getByRole('button', { name: 'Record my footprint' }).click();
     await joiner.getByTestId('my-footprint').waitFor();

@@ -2,16 +2,16 @@ import { randomInt } from 'node:crypto';
 
 /** Readable on the phone: no 0/O or 1/I. */
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const RANDOM_CHARS = 8;
+const GROUP = 5;
 
 /**
- * An order's reference for mails and support: GM-<UTC date>-<8 random characters>, e.g.
- * GM-20261123-4F7K2QXA. 32^8 (10^12) values a day make a clash practically impossible; the
- * column is unique all the same.
+ * An order's reference for mails and support: GM-<5>-<5> random characters, e.g. GM-4F7K2-QXA9M.
+ * No date in it: a date stamped in UTC contradicted the buyer's own ("Placed on 25 Nov" beside
+ * GM-20261126-…, issue 26); the order's page shows when it was placed, in the reader's zone.
+ * 32^10 (10^15) values make a clash practically impossible; the column is unique all the same.
+ * Orders numbered before kept their GM-<date>-<8> numbers.
  */
-export function randomOrderNumber(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  let tail = '';
-  for (let i = 0; i < RANDOM_CHARS; i += 1) tail += ALPHABET[randomInt(ALPHABET.length)];
-  return `GM-${day}-${tail}`;
+export function randomOrderNumber(): string {
+  const group = () => Array.from({ length: GROUP }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return `GM-${group()}-${group()}`;
 }

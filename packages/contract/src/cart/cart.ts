@@ -92,7 +92,8 @@ const named = z.object({ _id: z.string(), name: z.string() });
 export const cartLineSchema = z.object({
   cartItemId: z.string(),
   product: z.object({ _id: z.string(), id: z.string(), name: z.string(), slug: z.string(), image: z.array(z.string()), kind: z.string(), unit: z.string() }),
-  color: named.nullable(),
+  /** The chosen colour, with its photo when it has one (the line shows it). */
+  color: named.extend({ image: z.string().nullable() }).nullable(),
   size: named.nullable(),
   quantity: z.number().int(),
   /** Units of this product (or of this color and size) in stock now. */

@@ -34,6 +34,8 @@ export const colorVariationSchema = z.object({
   _id: z.string(),
   name: z.string(),
   hex: z.string().nullable(),
+  /** The photo of the product in this colour (shown when it is picked); null: the product's own images. */
+  image: z.string().nullable(),
   stock: z.number().int(),
   sizes: z.array(sizeVariationSchema),
 });

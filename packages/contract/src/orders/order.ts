@@ -108,7 +108,7 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 export const orderSchema = z.object({
   _id: z.string(),
   id: z.string(),
-  /** A short, readable reference for mails and support, e.g. GM-20261123-4F7K2Q. */
+  /** A short, readable reference for mails and support, e.g. GM-4F7K2-QXA9M (no date: the page shows when, in the reader's zone). */
   orderNumber: z.string(),
   status: orderStatusSchema,
   kind: orderKindSchema,

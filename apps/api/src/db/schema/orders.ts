@@ -29,11 +29,11 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().$defaultFn(() => uuidv7()),
-    /** Short and readable for mails and support, e.g. GM-20261123-4F7K2QXA. */
+    /** Short and readable for mails and support, e.g. GM-4F7K2-QXA9M (older orders: GM-20261123-4F7K2QXA). */
     orderNumber: varchar('order_number', { length: 32 })
       .notNull()
       .unique()
-      .$defaultFn(() => randomOrderNumber(new Date())),
+      .$defaultFn(() => randomOrderNumber()),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

@@ -16,7 +16,7 @@ import {
 import { uuidv7 } from '../../lib/uuid.ts';
 import { availableStock, CATALOG, productImages as imagesOf } from './catalog.ts';
 import { priceList } from './prices.ts';
-import { CATEGORIES, SDGS, sdgImagePath, STANDARDS, standardLogoPath } from './taxonomy.ts';
+import { CATEGORIES, productImagePath, SDGS, sdgImagePath, STANDARDS, standardLogoPath } from './taxonomy.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -102,7 +102,8 @@ export async function seedCatalog(db: Database): Promise<boolean> {
       if (product.kind === 'goods') {
         (product.colors ?? []).forEach((color, colorPosition) => {
           const colorId = nextId();
-          colorRows.push({ id: colorId, productId, name: color.name, hex: color.hex, position: colorPosition });
+          // Each colour's own drawing (catalog.ts draws one per colour, in colour order) is its photo.
+          colorRows.push({ id: colorId, productId, name: color.name, hex: color.hex, image: productImagePath(product.slug, colorPosition), position: colorPosition });
           color.sizes.forEach((size, position) => sizeRows.push({ colorId, name: size.name, stock: size.stock, position }));
         });
       }

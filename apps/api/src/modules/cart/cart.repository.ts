@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cartItems, carts, productColors, products, productSizes } from '../../db/schema/index.ts';
+import { businessEvents, cartItems, carts, productColors, products, productSizes } from '../../db/schema/index.ts';
 
 /** stock − reserved, never below 0. */
 const sellable = (table: typeof products | typeof productSizes) => sql<number>`greatest(${table.stock} - ${table.reserved}, 0)`.mapWith(Number);
@@ -18,6 +18,12 @@ export interface StockLevels {
 
 /** SQL for carts and their lines. */
 export const cartRepository = {
+  /** The event's code as stored (upper case), or undefined when no event has this code. */
+  async eventCode(db: Queryable, code: string): Promise<string | undefined> {
+    const [row] = await db.select({ code: businessEvents.conferanceCode }).from(businessEvents).where(eq(businessEvents.conferanceCode, code.trim().toUpperCase())).limit(1);
+    return row?.code;
+  },
+
   async findByUser(db: Queryable, userId: string): Promise<CartRow | undefined> {
     const [row] = await db.select().from(carts).where(eq(carts.userId, userId)).limit(1);
     return row;

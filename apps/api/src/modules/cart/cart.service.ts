@@ -85,6 +85,12 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
       const mode: ChangeMode = body.checkout ? 'checkout' : body.itemsPreLogin ? 'merge' : 'add';
       let notes: string[] = [];
       let alreadyMerged = false;
+      // "Buy for this event" (issue 26): the cart is tied to an event only when the shopper says
+      // so, and only to an event that exists, named as the event stores its code.
+      const eventCode = body.conferanceCode ? await repo.eventCode(db, body.conferanceCode) : null;
+      if (body.conferanceCode && !eventCode) {
+        throw new AppError('NOT_FOUND', 'There is no event with this conference code', { fields: { conferanceCode: ['Check the conference code of the event'] } });
+      }
       const data = await change(user, async (tx, cart) => {
         if (mode === 'merge' && body.mergeId && cart.lastMergeId === body.mergeId) {
           alreadyMerged = true;
@@ -110,7 +116,7 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
           currency,
           type: body.type,
           ...(mode === 'merge' && body.mergeId ? { lastMergeId: body.mergeId } : {}),
-          ...(body.conferanceCode !== undefined ? { conferanceCode: body.conferanceCode || null } : {}),
+          ...(body.conferanceCode !== undefined ? { conferanceCode: eventCode } : {}),
           ...(body.eventOwnerOrder !== undefined ? { eventOwnerOrder: body.eventOwnerOrder ?? false } : {}),
           ...(body.businessEventUserId !== undefined ? { businessEventUserId: body.businessEventUserId } : {}),
         });

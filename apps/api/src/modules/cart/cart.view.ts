@@ -60,7 +60,7 @@ export function buildCartView(input: CartViewInput, productById: (id: string) =>
     products.push({
       cartItemId: line.id,
       product: { _id: product._id, id: product.id, name: product.name, slug: product.slug, image: product.image, kind: product.kind, unit: product.unit },
-      color: color ? { _id: color._id, name: color.name } : null,
+      color: color ? { _id: color._id, name: color.name, image: color.image } : null,
       size: size ? { _id: size._id, name: size.name } : null,
       quantity: line.quantity,
       inStock: catalogStock(product, line.colorId, line.sizeId),

@@ -33,7 +33,7 @@ export function toProducts(bundle: ProductBundle, withDetails: boolean): Product
     // A size shows what can still be bought: units on hand less those held by pending orders.
     const variation = sizeRows.map(({ color, sizes: rows }) => {
       const colorSizes = rows.map((size) => ({ _id: size.id, name: size.name, stock: available(size) }));
-      return { _id: color.id, name: color.name, hex: color.hex, stock: colorSizes.reduce((sum, s) => sum + s.stock, 0), sizes: colorSizes };
+      return { _id: color.id, name: color.name, hex: color.hex, image: color.image, stock: colorSizes.reduce((sum, s) => sum + s.stock, 0), sizes: colorSizes };
     });
     // With variations, stock is the sum of the sizes'; otherwise the product's own. actualStock
     // subtracts the live reservations of pending orders (decision 0013).

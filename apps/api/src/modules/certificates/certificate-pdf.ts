@@ -21,7 +21,8 @@ export function certificateFacts(certificate: PublicCertificate, verifyUrl: stri
     ['Country', certificate.country ?? 'Not stated'],
     ['Project valid until', certificate.projectValidUntil ? dateText(certificate.projectValidUntil) : 'Not stated'],
     [BENEFICIARY_LABEL[certificate.beneficiary.type], certificate.beneficiary.name],
-    ['Issued', dateText(certificate.issuedAt)],
+    // A stamped date says its time zone: the reader's page shows their own (issue 26).
+    ['Issued', `${dateText(certificate.issuedAt)} (UTC)`],
     ['Status', certificate.status === 'valid' ? 'Valid' : 'Void'],
     ['Verify at', verifyUrl],
   ];

@@ -41,7 +41,7 @@ describe('certificate PDF', () => {
       ['Country', 'Kenya'],
       ['Project valid until', '31 December 2030'],
       ['Beneficiary (event)', 'Climate Week'],
-      ['Issued', '23 November 2026'],
+      ['Issued', '23 November 2026 (UTC)'],
       ['Status', 'Valid'],
       ['Verify at', verifyUrl],
     ]);

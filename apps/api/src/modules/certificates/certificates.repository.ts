@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { businesses, certificates, countries, orderItems, orders, products, users } from '../../db/schema/index.ts';
+import { businessEvents, businesses, certificates, countries, orderItems, orders, products, users } from '../../db/schema/index.ts';
 import type { Tx } from '../cart/cart.repository.ts';
 import type { OrderColumns } from './certificate.rules.ts';
 
@@ -34,11 +34,16 @@ export const certificatesRepository = {
   /** The order's columns and the buyer's name, or undefined for an unknown order. */
   async orderForIssue(tx: Tx, orderId: string): Promise<{ order: OrderColumns; buyerName: string } | undefined> {
     const [row] = await tx
-      // The business's name rides along as business_name, for a business order's beneficiary.
-      .select({ order: sql<OrderColumns>`to_jsonb(${orders}) || jsonb_build_object('business_name', ${businesses.name})`, firstName: users.firstName, lastName: users.lastName })
+      // The business's and the event's names ride along as business_name and event_name, for the beneficiary.
+      .select({
+        order: sql<OrderColumns>`to_jsonb(${orders}) || jsonb_build_object('business_name', ${businesses.name}, 'event_name', ${businessEvents.name})`,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(businesses, eq(businesses.id, orders.businessId))
+      .leftJoin(businessEvents, eq(businessEvents.conferanceCode, sql`upper(${orders.conferanceCode})`))
       .where(eq(orders.id, orderId));
     return row && { order: row.order, buyerName: `${row.firstName} ${row.lastName}`.trim() };
   },

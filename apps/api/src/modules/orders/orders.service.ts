@@ -113,7 +113,13 @@ export function createOrdersService(deps: OrdersDeps) {
     const business = body.isBusinessOrder ? await businessOfBuyer(tx, user.id, body.businessCode ?? '') : null;
     if (body.isBusinessOrder && !business) throw new AppError('FORBIDDEN', 'Only the owner and members of this business can place its orders. Check the business code, or place a personal order');
     const referrer = referrerOf(user, body.referalUserId);
-    const conferanceCode = body.conferanceCode || cart.conferanceCode || null;
+    // The checkout's explicit choice wins (issue 26): a body that names an event, or says null
+    // ("not for an event"), decides; only a body silent on it takes the cart's "Buy for this event" tie.
+    const eventTie =
+      body.conferanceCode !== undefined
+        ? { conferanceCode: body.conferanceCode || null, eventOwnerOrder: Boolean(body.conferanceCode && body.eventOwnerOrder), businessEventUserId: body.conferanceCode ? (body.businessEventUserId ?? null) : null }
+        : { conferanceCode: cart.conferanceCode, eventOwnerOrder: cart.eventOwnerOrder, businessEventUserId: cart.businessEventUserId };
+    const { conferanceCode } = eventTie;
     const { row: placed, items: orderItems } = await repo.insert(
       tx,
       {
@@ -122,9 +128,7 @@ export function createOrdersService(deps: OrdersDeps) {
         kind: business ? 'business' : conferanceCode ? 'event' : 'personal',
         businessId: business?.id ?? null,
         businessCode: business?.businessCode ?? null,
-        conferanceCode,
-        eventOwnerOrder: body.eventOwnerOrder ?? cart.eventOwnerOrder,
-        businessEventUserId: body.businessEventUserId ?? cart.businessEventUserId,
+        ...eventTie,
         currency,
         subTotalMinor: view.subTotalMinor,
         discountMinor: view.discountMinor,

@@ -9,6 +9,8 @@ import { HeaderSearch } from './HeaderSearch.tsx';
 import { Logo } from './Logo.tsx';
 import './header.css';
 
+const CALCULATOR_PATH = '/carbon-calculator';
+
 // Signed-in visitors only (the server renders every page signed out): its code, with sign-out's,
 // loads when the session says someone is signed in.
 const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((module) => ({ default: module.AccountMenu })));
@@ -25,6 +27,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const activeKind = location.pathname === '/' ? parseKind(searchParams.get('kind')) : undefined;
+  const onCalculator = location.pathname === CALCULATOR_PATH;
   const isLoggedIn = useSession((state) => state.isLoggedIn);
   const firstName = useSession((state) => state.user?.firstName ?? null);
   // "Log in" remembers this page, so the login can bring the person back to it.
@@ -89,6 +92,12 @@ export function Header() {
                   </Link>
                 </li>
               ))}
+              {/* Where a visitor decides what to offset (issue 26: it was linked only from the footer). */}
+              <li>
+                <Link to={CALCULATOR_PATH} className="site-nav__link" aria-current={onCalculator ? 'page' : undefined}>
+                  Carbon calculator
+                </Link>
+              </li>
             </ul>
           </nav>
           <div className="site-header__tools">

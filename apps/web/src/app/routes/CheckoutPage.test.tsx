@@ -9,7 +9,8 @@ import { getCartCount, setCartCount } from '../../features/cart/cart-count-store
 import { resetSession, setSession } from '../../features/session/session-store.ts';
 import { createOrder, ORDER_FAILED } from '../../features/orders/api/orders-api.ts';
 import { cleanup, clearAllCookies, click, render } from '../../test/render.tsx';
-import { flush, getButton, getByLabel, json, stubApi, submit, typeInto, type ApiCall } from '../../test/dom.ts';
+import { flush, getButton, getByLabel, json, pressKey, stubApi, submit, typeInto, type ApiCall } from '../../test/dom.ts';
+import { until } from '../../test/until.ts';
 import '../../features/session/api/me-schema.ts';
 import { CheckoutPage } from './CheckoutPage.tsx';
 
@@ -99,7 +100,8 @@ function renderCheckout() {
   const ready = async () => {
     // A time limit, not a count of ticks: on a loaded machine the fetches take more ticks to settle.
     const deadline = Date.now() + 5000;
-    while (!view.container.querySelector('form.checkout-form select option[value="GB"]') && Date.now() < deadline) await flush(2);
+    const countryLoaded = () => view.container.querySelector<HTMLInputElement>('form.checkout-form input[role="combobox"]')?.placeholder === 'Start typing a country';
+    while (!countryLoaded() && Date.now() < deadline) await flush(2);
     if (!form()) throw new Error('the checkout form did not appear');
   };
   return { ...view, form, placeOrder, ready };
@@ -121,14 +123,6 @@ function idempotencyKeys(api: ReturnType<typeof stubApi>): (string | undefined)[
   return api.fetch.mock.calls
     .filter(([url, init]) => String(url).endsWith('/api/v1/orders') && init?.method === 'POST')
     .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
-}
-
-function selectOption(select: HTMLSelectElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(select, value);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  });
 }
 
 beforeEach(() => {
@@ -166,7 +160,7 @@ describe('checkout page', () => {
     expect(container.textContent).toContain('Discount (WELCOME10, 10%)');
     expect(getByLabel(form(), 'Street address').value).toBe('1 Leaf Lane');
     expect(getByLabel(form(), 'Email for the receipt').value).toBe(USER.email);
-    expect((form().querySelector('select') as HTMLSelectElement).value).toBe('GB');
+    expect(getByLabel(form(), 'Country').value).toBe('United Kingdom');
     // Not a business member: no personal-or-business choice.
     expect(container.textContent).not.toContain('Who is this order for?');
 
@@ -182,7 +176,8 @@ describe('checkout page', () => {
       firstName: 'Ada',
       lastName: 'Green',
       address: { firstName: 'Ada', lastName: 'Green', line1: '1 Leaf Lane', line2: null, city: 'Bristol', postalCode: 'BS1 4DJ', region: 'Avon', country: 'GB', phone: null },
-      conferanceCode: 'CLIMATE-26',
+      // A stored conference code (a viewed event, in older browsers) ties nothing: only the cart's tie does.
+      conferanceCode: null,
       eventOwnerOrder: null,
       businessEventUserId: null,
     });
@@ -310,6 +305,62 @@ describe('checkout page', () => {
     expect(orderCalls(api.calls)[0]?.body).toMatchObject({ isBusinessOrder: true, businessCode: 'OWNED2' });
   });
 
+  it('shows the cart\'s event tie, preselected; the explicit personal choice wins, and the tie can be removed', async () => {
+    let tied: string | null = 'CLIMATESUM-WHA4GS';
+    const api = stubApi({
+      'GET /api/v1/carts': () => json(200, { success: true, data: { ...CART, conferanceCode: tied } }),
+      'PATCH /api/v1/carts': (call) => {
+        tied = (call.body as { conferanceCode: string | null }).conferanceCode;
+        return json(200, { success: true, data: { ...CART, conferanceCode: tied } });
+      },
+      'GET /api/v1/me': () => json(200, me(ADDRESS)),
+      'GET /api/v1/countries': () => json(200, { success: true, data: COUNTRIES }),
+      'GET /api/v1/business-events/event/CLIMATESUM-WHA4GS': () => json(200, { success: true, data: { _id: 'e-1', conferanceCode: 'CLIMATESUM-WHA4GS', name: 'Climate Summit 2026' } }),
+      'POST /api/v1/orders': () => json(200, { success: true, data: ORDER }),
+    });
+    const { container, placeOrder, ready } = renderCheckout();
+    await ready();
+    await until(() => expect(container.querySelector('[data-testid="event-tie"]')?.textContent).toContain('Climate Summit 2026'));
+    const [personal, forEvent] = [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(forEvent!.checked).toBe(true);
+    expect(container.textContent).toContain('Bought for Climate Summit 2026; certificates name the event.');
+
+    click(personal!);
+    click(placeOrder());
+    await flush();
+    expect(orderCalls(api.calls)[0]?.body).toMatchObject({ isBusinessOrder: false, conferanceCode: null, eventOwnerOrder: null, businessEventUserId: null });
+  });
+
+  it('sends the event when the buyer keeps the tie, and removes it on request', async () => {
+    let tied: string | null = 'CLIMATESUM-WHA4GS';
+    const api = stubApi({
+      'GET /api/v1/carts': () => json(200, { success: true, data: { ...CART, conferanceCode: tied } }),
+      'PATCH /api/v1/carts': (call) => {
+        tied = (call.body as { conferanceCode: string | null }).conferanceCode;
+        return json(200, { success: true, data: { ...CART, conferanceCode: tied } });
+      },
+      'GET /api/v1/me': () => json(200, me(ADDRESS)),
+      'GET /api/v1/countries': () => json(200, { success: true, data: COUNTRIES }),
+      'GET /api/v1/business-events/event/CLIMATESUM-WHA4GS': () => json(200, { success: true, data: { _id: 'e-1', conferanceCode: 'CLIMATESUM-WHA4GS', name: 'Climate Summit 2026' } }),
+      'POST /api/v1/orders': () => json(200, { success: true, data: ORDER }),
+    });
+    const first = renderCheckout();
+    await first.ready();
+    click(getButton(first.container, 'Remove the event'));
+    await flush(6);
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ products: [], conferanceCode: null });
+    expect(first.container.querySelector('[data-testid="event-tie"]')).toBeNull();
+    expect(first.container.textContent).not.toContain('Who is this order for?');
+    cleanup();
+
+    tied = 'CLIMATESUM-WHA4GS';
+    const second = renderCheckout();
+    await second.ready();
+    click(second.placeOrder());
+    await flush();
+    expect(orderCalls(api.calls).at(-1)?.body).toMatchObject({ conferanceCode: 'CLIMATESUM-WHA4GS' });
+  });
+
   it("shows the contract's messages for a missing address and sends nothing", async () => {
     const api = stubCheckout({ billing: null });
     const { container, form, ready } = renderCheckout();
@@ -324,7 +375,8 @@ describe('checkout page', () => {
 
     typeInto(getByLabel(form(), 'Phone (optional)'), 'call me');
     typeInto(getByLabel(form(), 'Street address'), '1 Leaf Lane');
-    selectOption(form().querySelector('select')!, 'DE');
+    typeInto(getByLabel(form(), 'Country'), 'Germ');
+    pressKey(getByLabel(form(), 'Country'), 'Enter');
     await flush();
     const after = [...container.querySelectorAll('.field__error')].map((el) => el.textContent);
     expect(after).toContain('A phone number uses digits, spaces and + ( ) . -');

@@ -1,20 +1,22 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '@app/contract';
 import type { Order } from '@app/contract/orders';
 import { formatPrice } from '@app/contract/money';
 import { Skeleton } from '../../components/ui/Skeleton.tsx';
+import { useToast } from '../../components/ui/useToast.ts';
 import { loginPath } from '../../features/auth/redirects.ts';
-import { useCountries } from '../../features/carbon/api/carbon-api.ts';
 import { setCartCount } from '../../features/cart/cart-count-store.ts';
 import { CART_QUERY_KEY, loadCart } from '../../features/cart/cart-calls.ts';
 import { CartEmpty, CartLoadError } from '../../features/cart/components/CartLayout.tsx';
 import { CartReview } from '../../features/cart/components/CartReview.tsx';
+import { setCartEventTie } from '../../features/cart/event-tie.ts';
+import { useEventByCode } from '../../features/events/api.ts';
 import { orderKeys } from '../../features/orders/api/orders-api.ts';
 import { storedBusinessMembership } from '../../features/orders/checkout-storage.ts';
 import { EMPTY_CHECKOUT_VALUES, type CheckoutValues } from '../../features/orders/checkout-form-values.ts';
-import { CheckoutForm, type CountryOption } from '../../features/orders/components/CheckoutForm.tsx';
+import { CheckoutForm } from '../../features/orders/components/CheckoutForm.tsx';
 import { usePlaceOrder } from '../../features/orders/use-place-order.ts';
 // Through the session barrel, the chunk the account and login pages already share: importing use-me.ts
 // alone would make the bundler split first-load modules (session store, cart) into extra home-page files.
@@ -63,9 +65,19 @@ function SignedInCheckout() {
   const session = useSession();
   const cart = useQuery({ queryKey: CART_QUERY_KEY, queryFn: loadCart });
   const me = useMe();
-  const countries = useCountries();
   // Read once per visit: the stored membership changes only at login.
   const membership = useMemo(storedBusinessMembership, []);
+  const tiedCode = cart.data?.conferanceCode ?? null;
+  const tiedEvent = useEventByCode(tiedCode ?? '', { enabled: Boolean(tiedCode) });
+  const [removingTie, setRemovingTie] = useState(false);
+  const toast = useToast();
+  const removeEventTie = () => {
+    setRemovingTie(true);
+    setCartEventTie(null, true)
+      .then(() => queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }))
+      .catch((error: Error) => toast.error(error.message))
+      .finally(() => setRemovingTie(false));
+  };
 
   const { place, sending, failure } = usePlaceOrder((order: Order) => {
     // The server moved the cart's lines into the order: the badge empties, the cart is read afresh next time.
@@ -82,13 +94,6 @@ function SignedInCheckout() {
   });
 
   const initialValues = useMemo(() => (me.isPending ? null : checkoutInitialValues(me.data, session.user, session.email)), [me.isPending, me.data, session.user, session.email]);
-  const countryOptions = useMemo(() => {
-    const options: CountryOption[] = (countries.data ?? []).map((country) => ({ code: country.countryCode, name: country.entity }));
-    // A saved country the list leaves out (no emissions figure) is still offered, so the prefill is kept.
-    const saved = initialValues?.country;
-    if (saved && countries.data && !options.some((option) => option.code === saved)) options.unshift({ code: saved, name: saved });
-    return options;
-  }, [countries.data, initialValues?.country]);
 
   if (cart.isPending || !initialValues) return <CheckoutLoading />;
   if (cart.isError || !cart.data) return <CartLoadError onRetry={() => void cart.refetch()} />;
@@ -109,12 +114,9 @@ function SignedInCheckout() {
           userId={session.user?._id ?? readStoredUserId()}
           membership={membership}
           cartForBusiness={Boolean(membership && data.businessCode && data.businessCode.toUpperCase() === membership.businessCode.toUpperCase())}
-          countries={{
-            options: countryOptions,
-            loading: countries.isPending,
-            error: countries.isError ? countries.error.message : null,
-            retry: () => void countries.refetch(),
-          }}
+          eventTie={tiedCode ? { conferanceCode: tiedCode, name: tiedEvent.data?.name ?? null } : null}
+          onRemoveEventTie={removeEventTie}
+          removingEventTie={removingTie}
           totalLabel={totalLabel}
           canPlace={data.orderTotalWithinStripeRange}
           sending={sending}

@@ -40,8 +40,9 @@ export function LoginPage() {
   const toast = useToast();
   const tellJoinOutcome = () => {
     const outcome = takeJoinOutcome();
-    if (outcome?.problem) toast.error(outcome.problem);
-    else if (outcome?.landing) toast.success('You joined the business');
+    // About the page the person lands on next.
+    if (outcome?.problem) toast.error(outcome.problem, { carry: true });
+    else if (outcome?.landing) toast.success('You joined the business', { carry: true });
   };
   const joiningNow = signedInOnArrival && !sessionEnded && joinCodeInLink;
   useEffect(() => {

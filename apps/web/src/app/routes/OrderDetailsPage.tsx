@@ -4,7 +4,8 @@ import { Skeleton } from '../../components/ui/Skeleton.tsx';
 import { loginPath } from '../../features/auth/redirects.ts';
 import { useOrder } from '../../features/orders/api/use-orders.ts';
 import { OrderDetailsView } from '../../features/orders/components/OrderDetailsView.tsx';
-import { OrderStatusBadge, formatOrderDate } from '../../features/orders/components/OrderParts.tsx';
+import { OrderStatusBadge } from '../../features/orders/components/OrderParts.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useSession } from '../../features/session/session-store.ts';
 import { PageTitle } from './PageTitle.tsx';
 import '../../features/orders/components/orders.css';
@@ -58,7 +59,7 @@ function OrderDetails({ id }: { id: string }) {
       <PageTitle title={`Order ${data.orderNumber} — Carbonwise`} />
       <h1 className="order-page__title">Order {data.orderNumber}</h1>
       <p className="order-page__lead">
-        Placed on {formatOrderDate(data.createdAt)} · <OrderStatusBadge status={data.status} />
+        Placed <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time> · <OrderStatusBadge status={data.status} />
       </p>
       <OrderDetailsView order={data} />
     </>

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './tabs.css';
 
 export interface TabItem<T extends string> {
@@ -13,6 +13,8 @@ export interface TabsProps<T extends string> {
   items: readonly TabItem<T>[];
   value: T;
   onChange: (value: T) => void;
+  /** 'fill' shares the width (a few short tabs); 'scroll' keeps each tab's width and scrolls sideways on a phone (many tabs). */
+  layout?: 'fill' | 'scroll';
 }
 
 /**
@@ -20,11 +22,19 @@ export interface TabsProps<T extends string> {
  * tab, arrows, Home and End move and select), each controlling a labelled tabpanel. Only the
  * selected panel is rendered, so hidden forms never hold duplicate fields.
  */
-export function Tabs<T extends string>({ label, items, value, onChange }: TabsProps<T>) {
+export function Tabs<T extends string>({ label, items, value, onChange, layout = 'fill' }: TabsProps<T>) {
   const base = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const selectedIndex = Math.max(0, items.findIndex((item) => item.value === value));
   const selected = items[selectedIndex]!;
+
+  // A scrolling list shows the selected tab (opened at ?section=profile on a phone, it was out of view).
+  useEffect(() => {
+    const tab = tabs.current[selectedIndex];
+    const list = tab?.parentElement;
+    if (layout !== 'scroll' || !tab || !list) return;
+    if (tab.offsetLeft < list.scrollLeft || tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = tab.offsetLeft - 8;
+  }, [layout, selectedIndex]);
 
   const select = (index: number) => {
     const item = items[(index + items.length) % items.length]!;
@@ -41,7 +51,7 @@ export function Tabs<T extends string>({ label, items, value, onChange }: TabsPr
   };
 
   return (
-    <div className="tabs">
+    <div className={layout === 'scroll' ? 'tabs tabs--scroll' : 'tabs'}>
       <div role="tablist" aria-label={label} className="tabs__list">
         {items.map((item, index) => {
           const isSelected = item.value === selected.value;

@@ -4,6 +4,24 @@ import { DEFAULT_TOAST_DURATION_MS } from '@app/contract';
 import { Toaster } from './Toaster.tsx';
 import { clearToasts, showToast, toastStore } from './toast-store.ts';
 import { cleanup, click, render } from '../../test/render.tsx';
+import { MemoryRouter, useNavigate } from 'react-router';
+import { MAX_VISIBLE_TOASTS } from './toast-store.ts';
+
+let go: (path: string) => void = () => {};
+function Navigator() {
+  const navigate = useNavigate();
+  go = (path) => act(() => void navigate(path));
+  return null;
+}
+
+function renderToaster() {
+  return render(
+    <MemoryRouter initialEntries={['/products']}>
+      <Navigator />
+      <Toaster />
+    </MemoryRouter>,
+  );
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -17,7 +35,7 @@ afterEach(() => {
 
 describe('toasts (spec §8)', () => {
   it('auto-dismisses after the default 5 s', () => {
-    const { container } = render(<Toaster />);
+    const { container } = renderToaster();
     act(() => {
       showToast('Added to cart Successfully', { variant: 'success' });
     });
@@ -33,7 +51,7 @@ describe('toasts (spec §8)', () => {
   });
 
   it('removes a toast when its close button is pressed', () => {
-    const { container } = render(<Toaster />);
+    const { container } = renderToaster();
     act(() => {
       showToast('Removed From Wishlist');
     });
@@ -45,7 +63,7 @@ describe('toasts (spec §8)', () => {
   });
 
   it('announces errors assertively and others politely', () => {
-    const { container } = render(<Toaster />);
+    const { container } = renderToaster();
     act(() => {
       showToast('Please try after sometime', { variant: 'error' });
       showToast('Added To Compare', { variant: 'success' });
@@ -58,7 +76,7 @@ describe('toasts (spec §8)', () => {
   });
 
   it('pauses while hovered so a message is not lost mid-read', () => {
-    const { container } = render(<Toaster />);
+    const { container } = renderToaster();
     act(() => {
       showToast('Item Removed from cart');
     });
@@ -73,5 +91,37 @@ describe('toasts (spec §8)', () => {
     });
     act(() => vi.advanceTimersByTime(DEFAULT_TOAST_DURATION_MS));
     expect(container.textContent).not.toContain('Item Removed from cart');
+  });
+
+  it('shows at most three at once, the newest', () => {
+    const { container } = renderToaster();
+    act(() => {
+      for (const text of ['one', 'two', 'three', 'four', 'five']) showToast(text);
+    });
+    expect(MAX_VISIBLE_TOASTS).toBe(3);
+    expect([...container.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['three', 'four', 'five']);
+  });
+
+  it("dismisses a page's toasts when the shopper goes to another page, but keeps one raised for that page", () => {
+    const { container } = renderToaster();
+    act(() => {
+      showToast('Added to cart Successfully', { variant: 'success' });
+      showToast('You joined the business', { variant: 'success', carry: true });
+    });
+    go('/account');
+    expect(container.textContent).not.toContain('Added to cart Successfully');
+    expect(container.textContent).toContain('You joined the business');
+    // It was about /account: leaving that page takes it away too.
+    go('/products');
+    expect(container.textContent).not.toContain('You joined the business');
+  });
+
+  it('keeps its toasts when only the query changes (a catalog filter)', () => {
+    const { container } = renderToaster();
+    act(() => {
+      showToast('Added To Compare', { variant: 'success' });
+    });
+    go('/products?kind=offset');
+    expect(container.textContent).toContain('Added To Compare');
   });
 });

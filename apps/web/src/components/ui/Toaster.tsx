@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useStore } from '../../lib/create-store.ts';
-import { dismissToast, pauseToast, resumeToast, toastStore, type Toast } from './toast-store.ts';
+import { dismissToast, pageChanged, pauseToast, resumeToast, toastStore, type Toast } from './toast-store.ts';
 import './toast.css';
 
 const ICONS: Record<Toast['variant'], string> = {
@@ -39,6 +41,13 @@ function ToastItem({ toast }: { toast: Toast }) {
 /** Renders the toast stack; mounted once in the app layout. */
 export function Toaster() {
   const toasts = useStore(toastStore);
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (pathname === shownOn.current) return;
+    shownOn.current = pathname;
+    pageChanged();
+  }, [pathname]);
   return (
     <section className="toaster" aria-label="Notifications">
       <ol className="toaster__list">

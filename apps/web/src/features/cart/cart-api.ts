@@ -19,7 +19,7 @@ export interface CartLineRequest {
   size?: string;
 }
 
-export function patchCart(products: CartLineRequest[], extra: { itemsPreLogin?: boolean; mergeId?: string } = {}): Promise<ApiResponse<CartAnswer>> {
+export function patchCart(products: CartLineRequest[], extra: { itemsPreLogin?: boolean; mergeId?: string; conferanceCode?: string } = {}): Promise<ApiResponse<CartAnswer>> {
   return apiClient.patch<CartAnswer>('v1/carts', { products, ...extra });
 }
 
@@ -28,6 +28,6 @@ export function getCart(): Promise<ApiResponse<CartAnswer>> {
 }
 
 /** A guest's lines as the merge call sends them (spec §3 itemsPreLogin). */
-export function mergeGuestLines(lines: GuestCartLine[], mergeId: string | null): Promise<ApiResponse<CartAnswer>> {
-  return patchCart(lines, { itemsPreLogin: true, ...(mergeId ? { mergeId } : {}) });
+export function mergeGuestLines(lines: GuestCartLine[], mergeId: string | null, conferanceCode: string | null = null): Promise<ApiResponse<CartAnswer>> {
+  return patchCart(lines, { itemsPreLogin: true, ...(mergeId ? { mergeId } : {}), ...(conferanceCode ? { conferanceCode } : {}) });
 }

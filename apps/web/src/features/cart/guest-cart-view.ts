@@ -48,7 +48,7 @@ export function guestCartView(lines: GuestCartLine[], products: readonly Product
       guest: { product: line.product, ...(line.color ? { color: line.color } : {}), ...(line.size ? { size: line.size } : {}) },
       name: product.name,
       slug: product.slug,
-      image: product.image[0] ?? null,
+      image: color?.image ?? product.image[0] ?? null,
       variation: color && size ? `${color.name}, ${size.name}` : null,
       quantity: line.quantity,
       inStock: product.variation.length ? (size?.stock ?? 0) : product.actualStock,

@@ -21,7 +21,7 @@ const shirt = makeProduct({
   id: 'p-2',
   name: 'Organic tee',
   variation: [
-    { _id: 'c-1', name: 'Natural', hex: null, stock: 3, sizes: [{ _id: 's-1', name: 'S', stock: 0 }, { _id: 's-2', name: 'M', stock: 3 }] },
+    { _id: 'c-1', name: 'Natural', hex: null, image: null, stock: 3, sizes: [{ _id: 's-1', name: 'S', stock: 0 }, { _id: 's-2', name: 'M', stock: 3 }] },
   ],
 });
 

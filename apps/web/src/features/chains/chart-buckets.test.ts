@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barShares, buckets, periodStart } from './chart-buckets.ts';
+import { barShares, buckets, niceMax, periodStart } from './chart-buckets.ts';
 
 const NOW = new Date('2026-11-23T16:00:00Z'); // a Monday
 
@@ -27,5 +27,11 @@ describe('chart buckets for the referral stats', () => {
     expect(barShares([0, 5, 10])).toEqual([0, 0.5, 1]);
     expect(barShares([0, 0])).toEqual([0, 0]);
     expect(barShares([])).toEqual([]);
+  });
+});
+
+describe('the scale of a chart', () => {
+  it('rounds the top up to a round number, so the half-way line is round too', () => {
+    expect([0, 3, 7, 12, 1999, 2500, 0.3].map(niceMax)).toEqual([0, 5, 10, 20, 2000, 2500, 0.5]);
   });
 });

@@ -59,3 +59,14 @@ export function barShares(values: number[]): number[] {
   const max = Math.max(0, ...values);
   return values.map((value) => (max > 0 ? value / max : 0));
 }
+
+/**
+ * The top of a chart's scale: the largest value rounded up to 1, 2, 2.5 or 5 times a power of
+ * ten (so the half-way line is a round number too); 0 when there is nothing.
+ */
+export function niceMax(max: number): number {
+  if (!(max > 0)) return 0;
+  const power = 10 ** Math.floor(Math.log10(max));
+  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= max - 1e-9)!;
+  return step * power;
+}

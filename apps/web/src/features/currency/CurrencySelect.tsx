@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { SUPPORTED_CURRENCIES, isSupportedCurrency } from '@app/contract/money';
-import { setDisplayCurrency, useDisplayCurrency } from './currency-store.ts';
+import { chooseCurrency } from './choose-currency.ts';
+import { useDisplayCurrency } from './currency-store.ts';
 import './currency-select.css';
 
 /** Header control choosing the display currency of every price. */
@@ -17,7 +18,7 @@ export function CurrencySelect({ showLabel = false }: { showLabel?: boolean }) {
         className="currency-select__control"
         value={currency}
         onChange={(event) => {
-          if (isSupportedCurrency(event.target.value)) setDisplayCurrency(event.target.value);
+          if (isSupportedCurrency(event.target.value)) void chooseCurrency(event.target.value);
         }}
       >
         {SUPPORTED_CURRENCIES.map((code) => (

@@ -48,9 +48,10 @@ export const eventKeys = {
 const code = (value: string) => encodeURIComponent(value.trim());
 
 /** `GET v1/business-events/event/{code}`: public; a 404 is an answer (no such event), not a retry. */
-export function useEventByCode(conferanceCode: string) {
+export function useEventByCode(conferanceCode: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: eventKeys.byCode(conferanceCode),
+    enabled: options.enabled ?? true,
     retry: (count, error) => !(error instanceof EventCallError && error.status !== null && error.status < 500) && count < 2,
     queryFn: async () => (await send<BusinessEvent>('get', `v1/business-events/event/${code(conferanceCode)}`, 'The event could not be loaded.')).data,
   });
@@ -139,11 +140,6 @@ export function useSaveEvent(eventId: string | null) {
       void client.invalidateQueries({ queryKey: eventKeys.scoped });
     },
   });
-}
-
-/** Remembered so the footprint form can show a visitor's own result after a reload (spec §3 stored keys). */
-export function rememberConferenceCode(conferanceCode: string) {
-  remember('conferenceCode', conferanceCode);
 }
 
 function remember(key: string, value: string) {

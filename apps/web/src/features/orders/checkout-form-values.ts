@@ -14,13 +14,18 @@ export interface OrderContext {
   userId: string | null;
   /** The business the buyer belongs to, when they chose a business order (BusinessOrderSelection 'yes'). */
   businessOrderFor: BusinessMembership | null;
+  /**
+   * The event's conference code when the buyer chose to buy for the event their cart is tied to;
+   * null sends "not for an event", which the server honours over the cart's tie (issue 26).
+   */
+  eventCode?: string | null;
 }
 
 /**
  * The order payload of spec §3 from the form and the stored keys. The lines, prices and totals
  * are not sent: the server takes them from the buyer's server cart.
  */
-export function toOrderBody(values: CheckoutValues, { userId, businessOrderFor }: OrderContext): OrderCreateBody {
+export function toOrderBody(values: CheckoutValues, { userId, businessOrderFor, eventCode = null }: OrderContext): OrderCreateBody {
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();
   return {
@@ -42,8 +47,15 @@ export function toOrderBody(values: CheckoutValues, { userId, businessOrderFor }
       country: values.country.trim().toUpperCase(),
       phone: optional(values.phone) ?? null,
     },
-    ...storedEventTies(),
+    ...eventFields(eventCode),
   };
+}
+
+/** The event part of the payload: always sent, so the checkout's choice is explicit. */
+function eventFields(eventCode: string | null): Pick<OrderCreateBody, 'conferanceCode' | 'eventOwnerOrder' | 'businessEventUserId'> {
+  if (!eventCode) return { conferanceCode: null, eventOwnerOrder: null, businessEventUserId: null };
+  const stored = storedEventTies();
+  return { conferanceCode: eventCode, eventOwnerOrder: stored.eventOwnerOrder, businessEventUserId: stored.businessEventUserId };
 }
 
 /** Payload paths to form fields: `address.city` is the city box; the recipient's names are the order's names. */

@@ -62,14 +62,13 @@ describe('business membership and the business-order choice', () => {
     expect(readBusinessOrderSelection()).toBe('yes');
   });
 
-  it('sends the stored conference code as conferanceCode, and only well-formed event ties', () => {
-    expect(storedEventTies()).toEqual({ conferanceCode: null, eventOwnerOrder: null, businessEventUserId: null });
+  it('reads the stored event details, but never the event itself: a stored conference code (a viewed event) ties nothing', () => {
+    expect(storedEventTies()).toEqual({ eventOwnerOrder: null, businessEventUserId: null });
     localStorage.setItem('conferenceCode', 'CLIMATE-26');
     localStorage.setItem('eventOwnerOrder', 'true');
     localStorage.setItem('userEventId', REFERRER);
-    expect(storedEventTies()).toEqual({ conferanceCode: 'CLIMATE-26', eventOwnerOrder: true, businessEventUserId: REFERRER });
-    localStorage.setItem('conferenceCode', 'no spaces allowed');
-    expect(storedEventTies().conferanceCode).toBeNull();
+    expect(storedEventTies()).toEqual({ eventOwnerOrder: true, businessEventUserId: REFERRER });
+    expect(storedEventTies()).not.toHaveProperty('conferanceCode');
   });
 });
 

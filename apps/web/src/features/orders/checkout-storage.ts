@@ -20,7 +20,6 @@ export const ORDER_STORAGE_KEYS = {
 export const REFERRAL_KEYS = ['RID', 'ReferralID'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CONFERENCE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 function read(key: string): string | null {
   try {
@@ -117,13 +116,15 @@ export function storeBusinessOrderSelection(selection: BusinessOrderSelection): 
   write(ORDER_STORAGE_KEYS.businessOrderSelection, selection);
 }
 
-/** The event an order belongs to (spec §3: conference code, event owner flag, user event id), as the payload names them. */
-export function storedEventTies(): { conferanceCode: string | null; eventOwnerOrder: boolean | null; businessEventUserId: string | null } {
-  const code = read(ORDER_STORAGE_KEYS.conferenceCode)?.trim() ?? '';
+/**
+ * The stored event details of spec §3 (event owner flag, user event id), sent with an order the
+ * buyer chose to place for their cart's event. The event itself is never taken from storage here:
+ * the cart's tie, shown at checkout, names it (issue 26).
+ */
+export function storedEventTies(): { eventOwnerOrder: boolean | null; businessEventUserId: string | null } {
   const owner = read(ORDER_STORAGE_KEYS.eventOwnerOrder);
   const eventUser = read(ORDER_STORAGE_KEYS.userEventId)?.trim() ?? '';
   return {
-    conferanceCode: CONFERENCE_CODE.test(code) ? code : null,
     eventOwnerOrder: owner === 'true' ? true : owner === 'false' ? false : null,
     businessEventUserId: UUID.test(eventUser) ? eventUser : null,
   };

@@ -1,6 +1,7 @@
 import { addressSchema, type Address, type MeResponse } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { CountryField, countryFieldProps } from '../../../components/form/CountryField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { optional, useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
 import { useSubmit } from '../../../components/form/useSubmit.ts';
@@ -81,16 +82,7 @@ export function AddressSection({ me }: { me: MeResponse }) {
         </div>
         <div className="form__row">
           <TextField {...form.field('postalCode')} label="Postal code" autoComplete="billing postal-code" required />
-          <TextField
-            {...form.field('country')}
-            label="Country code"
-            autoComplete="billing country"
-            autoCapitalize="characters"
-            maxLength={2}
-            hint="Two letters, such as GB"
-            required
-            onChange={(event) => form.setValue('country', event.target.value.toUpperCase())}
-          />
+          <CountryField {...countryFieldProps(form, 'country')} label="Country" autoComplete="billing country-name" required />
         </div>
         <TextField {...form.field('phone')} label={optionalLabel('Phone')} type="tel" autoComplete="billing tel" />
         {error && <FormAlert>{error}</FormAlert>}

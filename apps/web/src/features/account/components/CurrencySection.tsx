@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { useSubmit } from '../../../components/form/useSubmit.ts';
 import { successMessage } from '../../../lib/api-error.ts';
+import { useDisplayCurrency } from '../../currency/currency-store.ts';
 import { setCurrency } from '../api/account-api.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { useAccountUpdate } from './useAccountUpdate.ts';
@@ -19,7 +20,9 @@ const LEVEL_REASON = ['the default', 'your billing address country', 'your selec
 export function CurrencySection({ me }: { me: MeResponse }) {
   const id = useId();
   const update = useAccountUpdate();
-  const [currency, setChoice] = useState<Currency>(me.temporaryCheckoutCurrency);
+  // The one currency the shop shows and charges (the header, the cart and checkout use it too).
+  const shown = useDisplayCurrency();
+  const [currency, setChoice] = useState<Currency>(shown);
   const { sending, error, run } = useSubmit();
   // A stronger preference may keep the old currency: that is news, not an error.
   const [notice, setNotice] = useState<string | null>(null);
@@ -44,7 +47,7 @@ export function CurrencySection({ me }: { me: MeResponse }) {
       title="Currency"
       description={
         <>
-          Checkout uses <strong>{me.temporaryCheckoutCurrency}</strong>, set by {LEVEL_REASON[me.currencyLevel]}.
+          Prices and checkout use <strong data-testid="account-currency">{shown}</strong>, set by {shown === me.temporaryCheckoutCurrency ? LEVEL_REASON[me.currencyLevel] : 'your choice in this browser'}.
         </>
       }
     >

@@ -1,6 +1,7 @@
 import { saveProfileBodySchema, type MeResponse } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { CountryField, countryFieldProps } from '../../../components/form/CountryField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm, zodFieldErrors } from '../../../components/form/useForm.ts';
 import { useSubmit } from '../../../components/form/useSubmit.ts';
@@ -52,14 +53,10 @@ export function ProfileSection({ me }: { me: MeResponse }) {
         </div>
         <div className="form__row">
           <TextField {...form.field('phone')} label={<>Phone <span className="field__label-note">(optional)</span></>} type="tel" autoComplete="tel" />
-          <TextField
-            {...form.field('selectedCountry')}
+          <CountryField
+            {...countryFieldProps(form, 'selectedCountry')}
             label={<>Country <span className="field__label-note">(optional)</span></>}
-            autoComplete="country"
-            autoCapitalize="characters"
-            maxLength={2}
-            hint="Two-letter code, such as GB, US or IN. It can set your checkout currency."
-            onChange={(event) => form.setValue('selectedCountry', event.target.value.toUpperCase())}
+            hint="The country you shop from. It can set your checkout currency."
           />
         </div>
         {error && <FormAlert>{error}</FormAlert>}

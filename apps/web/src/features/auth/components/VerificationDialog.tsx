@@ -62,7 +62,7 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
   };
 
   const alreadyVerified = () => {
-    toast.info(ALREADY_VERIFIED_TOAST);
+    toast.info(ALREADY_VERIFIED_TOAST, { carry: true });
     onClose();
     navigate(loginPath({ email, next }));
   };
@@ -77,13 +77,13 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
         forgetSignUpProof(email); // used: the account is verified either way
         if (!('token' in data)) {
           // Competing sign-ups used this email: it is verified, and the password is chosen next.
-          toast.info(data.message);
+          toast.info(data.message, { carry: true });
           onClose();
           navigate(choosePasswordPath(data.data.resetToken), { replace: true });
           return;
         }
         setVerified(true);
-        toast.success(VERIFIED_TOAST);
+        toast.success(VERIFIED_TOAST, { carry: true });
         await completeVerification(data, next);
         onClose();
       },

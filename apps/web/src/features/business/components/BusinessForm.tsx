@@ -2,6 +2,7 @@ import '../../../components/form/form.css';
 import { useState, type FormEvent } from 'react';
 import { BUSINESS_SIZES } from '@app/contract/business-rules';
 import type { BusinessWriteBody, OwnBusiness } from '@app/contract/business';
+import { CountryField } from '../../../components/form/CountryField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { BusinessCallError, useSaveBusiness } from '../api.ts';
@@ -21,7 +22,6 @@ const FIELDS: { key: keyof Values; label: string; hint?: string; max: number }[]
   { key: 'website', label: 'Website', hint: 'https://…', max: 300 },
   { key: 'logoUrl', label: 'Logo address', hint: 'An https:// image address', max: 500 },
   { key: 'industry', label: 'Industry', max: 80 },
-  { key: 'country', label: 'Country', hint: 'Two-letter code, e.g. GB', max: 2 },
 ];
 
 /** Create (no business yet) or edit the business profile; the server's messages appear under the fields they name. */
@@ -90,6 +90,7 @@ export function BusinessForm({ business, onSaved }: { business: OwnBusiness | nu
             )}
           </div>
         ))}
+        <CountryField id="business-country" label="Country" value={values.country} onChange={(code) => set('country', code)} error={errors.country} />
         <div className="field">
           <label htmlFor="business-size" className="field__label">
             Size

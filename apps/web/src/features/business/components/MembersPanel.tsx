@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { useMembers, useMemberStats, useReadmitMember, useRemoveMember, useUpdateMember } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 const ROLE_LABEL = { employee: 'Employee', supplier: 'Supplier', distributor: 'Distributor' } as const;
 const kg = (value: number) => `${Math.round(value).toLocaleString('en-GB')} kg CO2e`;
@@ -133,7 +134,7 @@ export function MembersPanel({ businessId }: { businessId: string }) {
                   {member.department && ` · ${member.department}`}
                 </p>
                 <p className="business-muted">
-                  Joined {new Date(member.joinedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+                  Joined {formatDate(member.joinedAt)}
                   {member.carbonTotalKg !== null && ` · footprint ${kg(member.carbonTotalKg)}`}
                 </p>
                 <p className="business-muted" data-testid="member-joined-with">

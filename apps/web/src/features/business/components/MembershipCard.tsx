@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { useExitBusiness } from '../api.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 const ROLE_TEXT = { employee: 'an employee', supplier: 'a supplier', distributor: 'a distributor' } as const;
 
@@ -35,7 +36,7 @@ export function MembershipCard({ membership }: { membership: Membership }) {
           <p className="business-muted">
             You are {ROLE_TEXT[membership.role]}
             {membership.title && ` · ${membership.title}`}
-            {membership.department && ` · ${membership.department}`} · joined {new Date(membership.joinedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}
+            {membership.department && ` · ${membership.department}`} · joined {formatDate(membership.joinedAt)}
           </p>
         </div>
       </div>

@@ -1,6 +1,8 @@
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { OwnBusiness } from '@app/contract/business';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { loginPath } from '../../auth/redirects.ts';
 import { useSession } from '../../session/session-store.ts';
@@ -11,7 +13,7 @@ import { JoinWithCode } from '../components/JoinWithCode.tsx';
 import { MembersPanel } from '../components/MembersPanel.tsx';
 import { MembershipCard } from '../components/MembershipCard.tsx';
 import { SlugEditor } from '../components/SlugEditor.tsx';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useJoinOnArrival } from '../use-join-on-arrival.ts';
 import '../business.css';
 
@@ -27,12 +29,80 @@ const ShopPageEditor = lazy(() => import('../../shop-pages/components/ShopPageEd
 const BusinessCarbonPanel = lazy(() => import('../../business-carbon/components/BusinessCarbonPanel.tsx').then((m) => ({ default: m.BusinessCarbonPanel })));
 
 /**
+ * The dashboard's sections, one at a time (issue 26: on a phone the page was one 4,700-px
+ * column). The chosen one is in the address (`?section=events`), so a link or a reload keeps it.
+ */
+const SECTIONS = [
+  { value: 'team', label: 'Team' },
+  { value: 'events', label: 'Events' },
+  { value: 'shop', label: 'Shop page' },
+  { value: 'carbon', label: 'Carbon' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'profile', label: 'Profile' },
+] as const;
+type DashboardSection = (typeof SECTIONS)[number]['value'];
+
+function parseSection(value: string | null): DashboardSection {
+  return SECTIONS.find((entry) => entry.value === value)?.value ?? 'team';
+}
+
+const loading = <Skeleton height={160} radius="var(--radius-md)" />;
+
+function sections(business: OwnBusiness) {
+  const content: Record<DashboardSection, ReactNode> = {
+    team: (
+      <div className="business-stack">
+        <JoinCodes business={business} />
+        <MembersPanel businessId={business.id} />
+      </div>
+    ),
+    events: (
+      <Suspense fallback={loading}>
+        <BusinessEventsPanel businessCode={business.businessCode} />
+      </Suspense>
+    ),
+    shop: (
+      <Suspense fallback={loading}>
+        <ShopPageEditor businessId={business.id} businessCode={business.businessCode} />
+      </Suspense>
+    ),
+    carbon: (
+      <Suspense fallback={loading}>
+        <BusinessCarbonPanel businessCode={business.businessCode} />
+      </Suspense>
+    ),
+    orders: (
+      <Suspense fallback={loading}>
+        <BusinessOrders businessCode={business.businessCode} />
+      </Suspense>
+    ),
+    profile: (
+      <div className="business-stack">
+        <BusinessForm key={business.updatedAt} business={business} />
+        <section className="business-card" aria-label="Address name">
+          <SlugEditor key={business.businessSlug} business={business} />
+        </section>
+      </div>
+    ),
+  };
+  return SECTIONS.map((entry) => ({ ...entry, content: content[entry.value] }));
+}
+
+/**
  * /other/my-business-account (spec §2): the owner's business (profile, join codes, members,
  * orders); for a supplier or distributor who joined another business, that business; otherwise
  * the form that creates one.
  */
 export function MyBusinessAccountPage() {
   const isLoggedIn = useSession((state) => state.isLoggedIn);
+  const [params, setParams] = useSearchParams();
+  const section = parseSection(params.get('section'));
+  const setSection = (next: DashboardSection) => {
+    const updated = new URLSearchParams(params);
+    if (next === 'team') updated.delete('section');
+    else updated.set('section', next);
+    setParams(updated, { replace: true });
+  };
   const userId = useSession((state) => state.user?._id) ?? readStoredUserId();
   const mine = useMyBusiness(userId);
   const joined = useJoinedBusiness(userId);
@@ -76,24 +146,7 @@ export function MyBusinessAccountPage() {
             </p>
           </div>
         </header>
-        <JoinCodes business={business} />
-        <MembersPanel businessId={business.id} />
-        <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
-          <BusinessEventsPanel businessCode={business.businessCode} />
-        </Suspense>
-        <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
-          <ShopPageEditor businessId={business.id} businessCode={business.businessCode} />
-        </Suspense>
-        <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
-          <BusinessCarbonPanel businessCode={business.businessCode} />
-        </Suspense>
-        <Suspense fallback={<Skeleton height={160} radius="var(--radius-md)" />}>
-          <BusinessOrders businessCode={business.businessCode} />
-        </Suspense>
-        <BusinessForm key={business.updatedAt} business={business} />
-        <section className="business-card" aria-label="Address name">
-          <SlugEditor key={business.businessSlug} business={business} />
-        </section>
+        <Tabs<DashboardSection> label="Business account sections" layout="scroll" items={sections(business)} value={section} onChange={setSection} />
       </div>
     );
   } else {

@@ -2,10 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SavedFootprint } from '@app/contract/footprints';
 import type { OwnSustainabilityProfile, PublicSustainabilityProfile, SustainabilityProfileBody, UploadResult } from '@app/contract/sustainability';
 import { apiClient, type ApiResponse } from '../../../lib/api-client.ts';
-import type { AirportOption, Country } from '../state/types.ts';
-
-/** Spec §8: the message thrown when the country list cannot be loaded. */
-export const COUNTRIES_FETCH_ERROR = 'Failed to load countries';
+import type { AirportOption } from '../state/types.ts';
 
 interface Data<T> {
   success: true;
@@ -13,25 +10,8 @@ interface Data<T> {
   data: T;
 }
 
-/** `GET v1/countries?show=yes&limit=255` (spec §7): already filtered and sorted by the server (spec §4). */
-export async function getCountries(): Promise<Country[]> {
-  let response: ApiResponse<Data<Country[]>>;
-  try {
-    response = await apiClient.get<Data<Country[]>>('v1/countries', { query: { show: 'yes', limit: 255 } });
-  } catch {
-    throw new Error(COUNTRIES_FETCH_ERROR);
-  }
-  if (!response.ok || !Array.isArray(response.data?.data)) throw new Error(COUNTRIES_FETCH_ERROR);
-  return response.data.data;
-}
-
-/** The country list's query key: also the key the server seeds it under on a rendered calculator page. */
-export const COUNTRIES_QUERY_KEY = ['carbon', 'countries'] as const;
-
-export function useCountries() {
-  // Reference data: changes only when the server is re-seeded.
-  return useQuery({ queryKey: COUNTRIES_QUERY_KEY, queryFn: getCountries, staleTime: 60 * 60 * 1000, retry: 1 });
-}
+// The country list moved to lib/countries.ts (every country input and name shares it).
+export { COUNTRIES_FETCH_ERROR, COUNTRIES_QUERY_KEY, getCountries, useCountries } from '../../../lib/countries.ts';
 
 /** Airport type-ahead (`GET /api/airports?q=&limit=`). */
 export async function searchAirports(q: string, limit = 8): Promise<AirportOption[]> {

@@ -8,11 +8,12 @@ import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { deleteFootprint, footprintKeys, useFootprints, useOffsetsRetired } from '../api/carbon-api.ts';
 import { formatTonnes } from '../state/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { OffsetOffer, type OffsetActions } from './OffsetOffer.tsx';
 
 const KIND_LABELS: Record<SavedFootprint['kind'], string> = { household: 'Household', flights: 'Flights', event: 'Event', business: 'Business' };
 
 /** Fills the cart with offset projects covering a gap in kg CO2e (the app wires it to the cart). */
-export type OffsetGap = (gapKg: number) => Promise<void>;
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -26,7 +27,7 @@ function HistoryChart({ points, retiredKg }: { points: Array<{ date: Date; kg: n
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.kg).toFixed(1)}`).join(' ');
   const ticks = [0, 0.5, 1].map((share) => share * maxKg);
   return (
-    <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Footprint over time: ${points.map((p) => `${p.date.toLocaleDateString('en')} ${formatTonnes(p.kg)}`).join(', ')}; offsets retired: ${formatTonnes(retiredKg)}`}>
+    <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Footprint over time: ${points.map((p) => `${formatDate(p.date)} ${formatTonnes(p.kg)}`).join(', ')}; offsets retired: ${formatTonnes(retiredKg)}`}>
       {ticks.map((kg) => (
         <g key={kg}>
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(kg)} y2={y(kg)} className="history-chart__grid" />
@@ -41,19 +42,19 @@ function HistoryChart({ points, retiredKg }: { points: Array<{ date: Date; kg: n
         <circle key={i} cx={x(i)} cy={y(p.kg)} r={4} className="history-chart__point" />
       ))}
       <text x={PAD.left} y={HEIGHT - 8} className="history-chart__tick">
-        {points[0]?.date.toLocaleDateString('en', { day: 'numeric', month: 'short' })}
+        {points[0] && formatDate(points[0].date)}
       </text>
       <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="history-chart__tick">
-        {points.at(-1)?.date.toLocaleDateString('en', { day: 'numeric', month: 'short' })}
+        {points.length > 0 && formatDate(points.at(-1)!.date)}
       </text>
     </svg>
   );
 }
 
 /** A signed-in user's saved footprints: chart, footprint against offsets, and the list. */
-export function FootprintHistory({ onOffsetGap }: { onOffsetGap?: OffsetGap }) {
+export function FootprintHistory({ offsets }: { offsets?: OffsetActions }) {
   const history = useFootprints(true);
-  const offsets = useOffsetsRetired(true);
+  const retired = useOffsetsRetired(true);
   return (
     <section className="carbon-card" aria-labelledby="history-title">
       <h2 id="history-title" className="carbon-card__title">
@@ -66,16 +67,15 @@ export function FootprintHistory({ onOffsetGap }: { onOffsetGap?: OffsetGap }) {
       )}
       {history.isError && <FormAlert>{history.error.message}</FormAlert>}
       {history.data && history.data.length === 0 && <p className="carbon-muted">Nothing saved yet. Save a result above to start your history.</p>}
-      {history.data && history.data.length > 0 && <HistoryBody saved={history.data} retiredKg={(offsets.data?.tonnesRetired ?? 0) * 1000} onOffsetGap={onOffsetGap} />}
+      {history.data && history.data.length > 0 && <HistoryBody saved={history.data} retiredKg={(retired.data?.tonnesRetired ?? 0) * 1000} offsets={offsets} />}
     </section>
   );
 }
 
-function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[]; retiredKg: number; onOffsetGap?: OffsetGap }) {
+function HistoryBody({ saved, retiredKg, offsets }: { saved: SavedFootprint[]; retiredKg: number; offsets?: OffsetActions }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [filling, setFilling] = useState(false);
   async function remove(footprint: SavedFootprint) {
     setDeleting(footprint._id);
     try {
@@ -91,15 +91,6 @@ function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[
   const households = saved.filter((f) => f.kind === 'household').reverse();
   const latest = households.at(-1);
   const gapKg = Math.max((latest?.total ?? 0) - retiredKg, 0);
-  async function offsetGap() {
-    if (!onOffsetGap) return;
-    setFilling(true);
-    try {
-      await onOffsetGap(gapKg);
-    } finally {
-      setFilling(false);
-    }
-  }
   return (
     <>
       {households.length > 0 && (
@@ -129,14 +120,7 @@ function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[
           <dd>{formatTonnes(gapKg)}</dd>
         </div>
       </dl>
-      {gapKg > 0 && onOffsetGap && (
-        <p className="offset-gap__action">
-          <Button variant="primary" loading={filling} onClick={() => void offsetGap()}>
-            Fill my cart with offsets for {Math.ceil(gapKg / 1000)} t
-          </Button>
-          <span className="carbon-muted carbon-small">Whole tonnes from the lowest-priced verified projects in stock; you review the cart before paying.</span>
-        </p>
-      )}
+      {gapKg > 0 && offsets && <OffsetOffer gapKg={gapKg} actions={offsets} intro="Cover what is left with verified projects: see the price first, then add it to your cart." />}
       <p className="carbon-muted carbon-small">Offsets count once their order is paid: the tonnes of offset projects in your paid orders.</p>
       <h3 className="carbon-result__heading">Saved results</h3>
       <ol className="history-list" aria-label="Saved footprints, newest first">
@@ -145,7 +129,7 @@ function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[
             <span className="history-list__when">
               <span>{KIND_LABELS[f.kind]}</span>
               <time dateTime={f.createdAt} className="carbon-muted">
-                {new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+                {formatDateTime(f.createdAt)}
               </time>
             </span>
             <strong>{formatTonnes(f.total)}</strong>
@@ -153,7 +137,7 @@ function HistoryBody({ saved, retiredKg, onOffsetGap }: { saved: SavedFootprint[
               variant="ghost"
               size="sm"
               loading={deleting === f._id}
-              aria-label={`Delete the ${KIND_LABELS[f.kind].toLowerCase()} footprint of ${new Date(f.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}`}
+              aria-label={`Delete the ${KIND_LABELS[f.kind].toLowerCase()} footprint of ${formatDateTime(f.createdAt)}`}
               onClick={() => void remove(f)}
             >
               Delete

@@ -16,12 +16,13 @@ import { formatTonnes, HOUSEHOLD_COMPONENT_LABELS } from '../state/format.ts';
 import { SaveToBusinessButton } from '../../business-carbon/components/SaveToBusinessButton.tsx';
 import { BreakdownBars } from './BreakdownBars.tsx';
 import { LevelChoice } from './LevelChoice.tsx';
+import { OffsetOffer, type OffsetActions } from './OffsetOffer.tsx';
 
 /**
  * The household calculator: spec §3 state, recomputed in the browser on every change with the
  * contract's function (the server's save recomputes the same number), breakdown and comparison.
  */
-export function HouseholdCalculator() {
+export function HouseholdCalculator({ offsets }: { offsets?: OffsetActions } = {}) {
   const countries = useCountries();
   // With the list at hand (a server-rendered page, or a visit after it loaded) the first render
   // already shows the visitor's region, so the server's HTML and hydration agree.
@@ -195,6 +196,9 @@ export function HouseholdCalculator() {
               counts food and other greenhouse gases, so it usually sits above them.
             </p>
           </>
+        )}
+        {offsets && result && (
+          <OffsetOffer gapKg={state.localDataUpdated ? state.totalCarbonEmissions : total} actions={offsets} intro="Offset this footprint with verified projects: see the price first, then add it to your cart." />
         )}
         <div className="carbon-result__actions">
           {isLoggedIn ? (

@@ -5,9 +5,10 @@ import type { OwnSustainabilityProfile, ProfileTheme } from '@app/contract/susta
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
+import { CountryField } from '../../../components/form/CountryField.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { errorMessage, type ApiResponse } from '../../../lib/api-client.ts';
-import { profileKeys, saveOwnProfile, uploadImage, useCountries } from '../api/carbon-api.ts';
+import { profileKeys, saveOwnProfile, uploadImage } from '../api/carbon-api.ts';
 import { ThemePicker } from './ThemePicker.tsx';
 
 type Form = Omit<OwnSustainabilityProfile, 'slug' | 'published' | 'updatedAt'>;
@@ -44,7 +45,6 @@ export function ProfileEditor({ initial, target: given }: { initial: OwnSustaina
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const countries = useCountries();
   const queryClient = useQueryClient();
   const toast = useToast();
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
@@ -139,21 +139,7 @@ export function ProfileEditor({ initial, target: given }: { initial: OwnSustaina
           <textarea id="profile-aboutUs" className="field__input" rows={5} maxLength={5000} value={form.aboutUs} aria-invalid={errors.aboutUs ? true : undefined} onChange={(e) => set('aboutUs', e.target.value)} />
           {errors.aboutUs && <p className="field__error">{errors.aboutUs}</p>}
         </div>
-        <div className="field">
-          <label htmlFor="profile-country" className="field__label">
-            Country
-          </label>
-          <select id="profile-country" className="field__input" value={form.country} onChange={(e) => set('country', e.target.value)}>
-            <option value="">Not shown</option>
-            {(countries.data ?? []).map((country) => (
-              <option key={country.countryCode} value={country.countryCode}>
-                {country.entity}
-              </option>
-            ))}
-          </select>
-          {countries.isError && <p className="field__error">Failed to load countries</p>}
-          {errors.country && <p className="field__error">{errors.country}</p>}
-        </div>
+        <CountryField id="profile-country" label={<>Country <span className="field__label-note">(optional)</span></>} value={form.country ?? ''} onChange={(code) => set('country', code)} error={errors.country} />
         <ThemePicker value={form.themeSelected} onChange={(theme: ProfileTheme) => set('themeSelected', theme)} />
       </fieldset>
 

@@ -23,7 +23,7 @@ export function CartReview({ cart }: { cart: Cart }) {
       <ul className="cart-review__lines" aria-label="Items in your order">
         {cart.products.map((line) => (
           <li key={line.cartItemId} className="cart-review__line" data-testid="checkout-line">
-            <img className="cart-review__image" src={line.product.image[0] ?? PLACEHOLDER_IMAGE} alt="" width={56} height={42} loading="lazy" decoding="async" />
+            <img className="cart-review__image" src={line.color?.image ?? line.product.image[0] ?? PLACEHOLDER_IMAGE} alt="" width={56} height={42} loading="lazy" decoding="async" />
             <div className="cart-review__info">
               <p className="cart-review__name">{line.product.name}</p>
               {line.color && line.size && <p className="cart-review__meta">{`${line.color.name}, ${line.size.name}`}</p>}

@@ -8,7 +8,8 @@ import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 export interface CartSummaryProps {
   cart: Cart;
   busy: boolean;
-  onApplyCoupon: (code: string) => Promise<boolean>;
+  /** Answers null when applied, else the reason, shown under the field. */
+  onApplyCoupon: (code: string) => Promise<string | null>;
   onRemoveCoupon: () => void;
 }
 
@@ -16,13 +17,17 @@ export interface CartSummaryProps {
 export function CartSummary({ cart, busy, onApplyCoupon, onRemoveCoupon }: CartSummaryProps) {
   const money = (amount: number) => formatPrice(amount, cart.currency);
   const inputId = useId();
+  const errorId = `${inputId}-error`;
   const [code, setCode] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = code.trim();
     if (!trimmed) return;
-    if (await onApplyCoupon(trimmed)) setCode('');
+    const problem = await onApplyCoupon(trimmed);
+    setRefusal(problem);
+    if (!problem) setCode('');
   }
 
   const discountLabel = cart.discountUnit === 'percent' && cart.couponValue !== null ? `Discount (${cart.coupon}, ${cart.couponValue}%)` : `Discount (${cart.coupon})`;
@@ -55,7 +60,7 @@ export function CartSummary({ cart, busy, onApplyCoupon, onRemoveCoupon }: CartS
         </p>
       )}
 
-      {cart.coupon ? (
+      {cart.coupon && (
         <div className="cart-coupon cart-coupon--applied">
           <p>
             Coupon <strong>{cart.coupon}</strong> applied
@@ -64,28 +69,38 @@ export function CartSummary({ cart, busy, onApplyCoupon, onRemoveCoupon }: CartS
             Remove coupon
           </Button>
         </div>
-      ) : (
-        <form className="cart-coupon" onSubmit={submit} noValidate>
-          <label htmlFor={inputId} className="cart-coupon__label">
-            Coupon code
-          </label>
-          <div className="cart-coupon__row">
-            <input
-              id={inputId}
-              className="cart-coupon__input"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              maxLength={40}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
-            <Button type="submit" variant="secondary" loading={busy} disabled={!code.trim()}>
-              Apply
-            </Button>
-          </div>
-        </form>
       )}
+      {/* Always there: a second code replaces the first (one coupon per cart). */}
+      <form className="cart-coupon" onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className="cart-coupon__label">
+          Coupon code
+        </label>
+        <div className="cart-coupon__row">
+          <input
+            id={inputId}
+            className="cart-coupon__input"
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              if (refusal) setRefusal(null);
+            }}
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? errorId : undefined}
+          />
+          <Button type="submit" variant="secondary" loading={busy} disabled={!code.trim()}>
+            {cart.coupon ? 'Replace' : 'Apply'}
+          </Button>
+        </div>
+        {refusal && (
+          <p id={errorId} className="field__error cart-coupon__error" role="alert" data-testid="coupon-error">
+            {refusal}
+          </p>
+        )}
+      </form>
       {cart.orderTotalWithinStripeRange && (
         <Link className={buttonClassName('primary', 'md', 'btn--full cart-summary__checkout')} to="/other/checkout">
           Proceed to checkout

@@ -20,7 +20,7 @@ function toLines(cart: Cart): CartLineView[] {
     productId: line.product._id,
     name: line.product.name,
     slug: line.product.slug,
-    image: line.product.image[0] ?? null,
+    image: line.color?.image ?? line.product.image[0] ?? null,
     variation: line.color && line.size ? `${line.color.name}, ${line.size.name}` : null,
     quantity: line.quantity,
     inStock: line.inStock,
@@ -67,6 +67,24 @@ export function SignedInCart() {
     }
   }
 
+  /** A coupon: its refusal is shown beside the field (issue 26), not as a toast. */
+  async function applyCouponCode(code: string): Promise<string | null> {
+    setBusyKey('coupon');
+    try {
+      const response = await applyCoupon(code);
+      if (response.ok && response.data?.data) {
+        queryClient.setQueryData(CART_QUERY_KEY, response.data.data);
+        toast.success(response.data.message ?? 'Coupon applied');
+        return null;
+      }
+      return response.status >= 500 ? FAILURE : errorMessage(response, FAILURE);
+    } catch {
+      return FAILURE;
+    } finally {
+      setBusyKey(null);
+    }
+  }
+
   // Prices follow the currency picked in the header: the server re-prices the cart once per change of it.
   const repricedFor = useRef<string | null>(null);
   useEffect(() => {
@@ -97,7 +115,7 @@ export function SignedInCart() {
         <CartSummary
           cart={cart}
           busy={busyKey === 'coupon'}
-          onApplyCoupon={(code) => change('coupon', () => applyCoupon(code), (answer) => answer.message ?? 'Coupon applied')}
+          onApplyCoupon={applyCouponCode}
           onRemoveCoupon={() => void change('coupon', removeCoupon, 'Coupon removed')}
         />
       }

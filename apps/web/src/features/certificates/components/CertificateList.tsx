@@ -4,7 +4,8 @@ import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { certificatePagePath, downloadCertificatePdf, useUserCertificates, type Certificate } from '../api/certificates-api.ts';
-import { BENEFICIARY_TYPE, formatDate, formatTonnes } from './format.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { BENEFICIARY_TYPE, formatTonnes } from './format.ts';
 import './certificates.css';
 
 export const NO_CERTIFICATES_YET = 'No certificates yet — they appear when an offset order is paid';

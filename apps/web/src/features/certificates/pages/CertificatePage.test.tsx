@@ -6,6 +6,7 @@ import { cleanup, click, render } from '../../../test/render.tsx';
 import { flush, getButton, json, stubApi } from '../../../test/dom.ts';
 import { until } from '../../../test/until.ts';
 import { CertificatePage } from './CertificatePage.tsx';
+import { formatDateTime, formatDay } from '../../../lib/dates.ts';
 
 const SERIAL = 'GMC-2026-7Q4K-9XW2-M3TD';
 const certificate: PublicCertificate = {
@@ -52,7 +53,7 @@ describe('/certificates/:serial', () => {
     expect(container.querySelector('[aria-busy="true"]')).toBeNull();
     expect(container.querySelector('[data-testid="certificate-status"]')?.textContent).toBe('Verified certificate');
     const text = container.textContent!;
-    for (const expected of ['2.5 tonnes CO₂e', 'Ada Greenwood', SERIAL, 'Kenya cookstoves', 'Gold Standard', 'Kenya', '23 November 2026', '31 December 2030']) expect(text).toContain(expected);
+    for (const expected of ['2.5 tonnes CO₂e', 'Ada Greenwood', SERIAL, 'Kenya cookstoves', 'Gold Standard', 'Kenya', formatDateTime('2026-11-23T08:00:00.000Z'), formatDay('2030-12-31')]) expect(text).toContain(expected);
     expect(container.querySelector('a[href="/products/kenya-cookstoves"]')?.textContent).toBe('Kenya cookstoves');
     expect(api.calls.map((call) => call.path)).toEqual([`/api/v1/certificates/${SERIAL}`]);
   });

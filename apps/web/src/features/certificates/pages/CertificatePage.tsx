@@ -3,7 +3,8 @@ import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { NO_CERTIFICATE, usePublicCertificate, type PublicCertificate } from '../api/certificates-api.ts';
-import { BENEFICIARY_TYPE, formatDate, formatTonnes } from '../components/format.ts';
+import { formatDateTime, formatDay } from '../../../lib/dates.ts';
+import { BENEFICIARY_TYPE, formatTonnes } from '../components/format.ts';
 import '../components/certificates.css';
 
 function VerifiedCertificate({ certificate }: { certificate: PublicCertificate }) {
@@ -52,12 +53,12 @@ function VerifiedCertificate({ certificate }: { certificate: PublicCertificate }
         <div>
           <dt>Issued</dt>
           <dd>
-            <time dateTime={certificate.issuedAt}>{formatDate(certificate.issuedAt, 'long')}</time>
+            <time dateTime={certificate.issuedAt}>{formatDateTime(certificate.issuedAt)}</time>
           </dd>
         </div>
         <div>
           <dt>Project valid until</dt>
-          <dd>{certificate.projectValidUntil ? <time dateTime={certificate.projectValidUntil}>{formatDate(certificate.projectValidUntil, 'long')}</time> : 'Not stated'}</dd>
+          <dd>{certificate.projectValidUntil ? <time dateTime={certificate.projectValidUntil}>{formatDay(certificate.projectValidUntil)}</time> : 'Not stated'}</dd>
         </div>
       </dl>
       <p className="certificate-card__muted">The project, standard, country, validity and tonnes are as they were recorded when the order was paid.</p>

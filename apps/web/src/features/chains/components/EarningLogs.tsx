@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { EARNING_LOGS_PAGE_SIZE, useEarningLogs } from '../api.ts';
 import { money } from './ReferralStats.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** GET v1/referral-user-earning-logs/user/{userId}: one row per paid order of someone you referred, ten a page. */
 export function EarningLogs({ userId }: { userId: string }) {
@@ -40,7 +41,7 @@ export function EarningLogs({ userId }: { userId: string }) {
             <tbody>
               {logs.data.logs.map((log) => (
                 <tr key={log._id}>
-                  <td>{new Date(log.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</td>
+                  <td>{formatDate(log.createdAt)}</td>
                   <td>{log.orderNumber ?? '—'}</td>
                   <td>{log.referredUser ?? 'Former customer'}</td>
                   <td className="chain-table__num">{money(log.amountMinor, log.currency)}</td>

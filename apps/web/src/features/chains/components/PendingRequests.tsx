@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { useChains, useConfirmChain } from '../api.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** What the person asked of you, in words: an invitation puts you below them, a request puts them below you. */
 export function askedText(chain: UserChain): string {
@@ -45,7 +46,7 @@ export function PendingRequests() {
             <li key={chain.id} className="chain-list__row" data-testid="pending-request">
               <div>
                 <p className="chain-list__name">{askedText(chain)}</p>
-                <p className="chain-muted">Sent {new Date(chain.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</p>
+                <p className="chain-muted">Sent {formatDate(chain.createdAt)}</p>
               </div>
               <div className="chain-list__actions">
                 <Button size="sm" onClick={() => void answer(chain, 'accepted')} disabled={confirm.isPending} aria-label={`Accept: ${askedText(chain)}`}>

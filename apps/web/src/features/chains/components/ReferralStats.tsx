@@ -3,6 +3,7 @@ import { REFERRAL_PERIODS, type ReferralPeriod } from '@app/contract/chains-rule
 import { formatPrice, isSupportedCurrency, minorToMajor } from '@app/contract/money';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
+import { useDisplayCurrency } from '../../currency/currency-store.ts';
 import { useReferralStats } from '../api.ts';
 import { buckets } from '../chart-buckets.ts';
 import { BarChart } from './BarChart.tsx';
@@ -14,6 +15,7 @@ export const money = (amountMinor: number, currency: string) => formatPrice(isSu
 export function ReferralStats() {
   const [period, setPeriod] = useState<ReferralPeriod>('month');
   const stats = useReferralStats(period);
+  const displayCurrency = useDisplayCurrency();
   const now = new Date();
 
   let body;
@@ -30,7 +32,8 @@ export function ReferralStats() {
   else {
     const { signUps, earnings } = stats.data;
     const currencies = Object.keys(earnings.totalsMinor);
-    const shown = currencies.length ? currencies : ['USD'];
+    // Nothing earned yet: say so in the shop's currency (the header's), not a fixed USD.
+    const shown = currencies.length ? currencies : [displayCurrency];
     body = (
       <>
         <dl className="chain-figures" data-testid="referral-figures">

@@ -12,12 +12,13 @@ import { makeTestProduct } from '../../../test/product-fixture.ts';
 import { COMPARE_STORAGE_KEY, getCompareIds, reloadCompareFromStorage } from '../compare-store.ts';
 import { ComparePopup } from './ComparePopup.tsx';
 import { CompareToggle } from './CompareToggle.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 const withSizes = makeTestProduct('a', {
   name: 'Solar lantern',
   variation: [
-    { _id: 'red', name: 'Red', hex: '#f00', stock: 2, sizes: [{ _id: 'red-s', name: 'S', stock: 1 }, { _id: 'red-m', name: 'M', stock: 1 }] },
-    { _id: 'blue', name: 'Blue', hex: '#00f', stock: 1, sizes: [{ _id: 'blue-s', name: 'S', stock: 1 }] },
+    { _id: 'red', name: 'Red', hex: '#f00', image: null, stock: 2, sizes: [{ _id: 'red-s', name: 'S', stock: 1 }, { _id: 'red-m', name: 'M', stock: 1 }] },
+    { _id: 'blue', name: 'Blue', hex: '#00f', image: null, stock: 1, sizes: [{ _id: 'blue-s', name: 'S', stock: 1 }] },
   ],
 });
 const plain = makeTestProduct('b', { name: 'Kenya cookstoves' });
@@ -110,7 +111,7 @@ describe('compare popup (spec §2.5)', () => {
     expect(cells('Price')[0]).toBe('12.50 USD');
     expect(cells('Availability')).toEqual(['In Stock', 'In Stock', 'Out of Stock']);
     expect(cells('Standard Certification Authority')[0]).toBe('Gold Standard');
-    expect(cells('Project Validity Date')[0]).toBe('31 December 2030');
+    expect(cells('Project Validity Date')[0]).toBe(formatDay('2030-12-31'));
     expect(dialog()!.querySelector('img[alt="SDG 7: Affordable and clean energy"]')).not.toBeNull();
   });
 

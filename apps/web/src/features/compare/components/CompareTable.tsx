@@ -5,7 +5,7 @@ import { isInStock } from '@app/contract/catalog-rules';
 import type { Currency } from '@app/contract/money';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { displayPrice } from '../../products/price.ts';
-import { formatValidityDate } from '../../products/components/ProductFacts.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
 import { removeFromCompare } from '../compare-store.ts';
 
@@ -134,7 +134,7 @@ export function CompareTable({ products, currency, onAddToCart }: CompareTablePr
       case 'Availability':
         return inStock ? 'In Stock' : 'Out of Stock';
       case 'Project Validity Date':
-        return product.projectValidityDate ? <time dateTime={product.projectValidityDate}>{formatValidityDate(product.projectValidityDate)}</time> : '—';
+        return product.projectValidityDate ? <time dateTime={product.projectValidityDate}>{formatDay(product.projectValidityDate)}</time> : '—';
       case 'Standard Certification Authority': {
         const standards = product.details?.standards ?? [];
         return standards.length === 0 ? (

@@ -1,10 +1,5 @@
 import type { BusinessEvent } from '@app/contract/events';
-
-/** '2026-05-04' → '4 May 2026'; the day the owner typed, whatever the reader's time zone. */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-}
+import { formatDay } from '../../../lib/dates.ts';
 
 export function formatDates(event: Pick<BusinessEvent, 'startDate' | 'endDate'>): string {
   return event.startDate === event.endDate ? formatDay(event.startDate) : `${formatDay(event.startDate)} – ${formatDay(event.endDate)}`;

@@ -2,6 +2,7 @@ import '../../../components/form/form.css';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { BusinessEvent } from '@app/contract/events';
 import { EVENT_IMAGE_MAX_BYTES } from '@app/contract/events-rules';
+import { CountryField } from '../../../components/form/CountryField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { EventCallError, useSaveEvent } from '../api.ts';
@@ -19,6 +20,7 @@ export function EventForm({ event, onDone }: { event: BusinessEvent | null; onDo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<string | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
+  const [country, setCountry] = useState(event?.country ?? '');
   const fileRef = useRef<HTMLInputElement>(null);
   const firstRef = useRef<HTMLInputElement>(null);
 
@@ -100,11 +102,7 @@ export function EventForm({ event, onDone }: { event: BusinessEvent | null; onDo
           <input className="field__input" name="location" maxLength={200} defaultValue={event?.location ?? ''} {...describe('location')} />
           {fieldError('location')}
         </label>
-        <label className="field">
-          <span className="field__label">Country (two letters)</span>
-          <input className="field__input" name="country" maxLength={2} autoCapitalize="characters" defaultValue={event?.country ?? ''} {...describe('country')} />
-          {fieldError('country')}
-        </label>
+        <CountryField id={`${id}-country`} name="country" label="Country" value={country} onChange={setCountry} error={errors.country || undefined} />
       </div>
       <label className="field">
         <span className="field__label">Expected attendees</span>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { eventKeys, useEventLive } from '../api.ts';
 import { formatKg } from '../footprint-inputs.ts';
+import { formatDate, formatTime } from '../../../lib/dates.ts';
 
 const PARTS = [
   ['travel', 'Travel'],
@@ -43,7 +44,7 @@ export function EventLiveView({ eventId }: { eventId: string }) {
   return (
     <div className="ev-live" data-testid="event-live">
       <p className="ev-muted ev-live__status">
-        <span className="ev-live__dot" aria-hidden="true" /> Live: refreshes every {EVENT_LIVE_REFRESH_MS / 1000} seconds · updated {new Date(data.refreshedAt).toLocaleTimeString('en-GB')}
+        <span className="ev-live__dot" aria-hidden="true" /> Live: refreshes every {EVENT_LIVE_REFRESH_MS / 1000} seconds · updated {formatTime(data.refreshedAt)}
       </p>
       <dl className="ev-figures">
         <div>
@@ -102,7 +103,7 @@ export function EventLiveView({ eventId }: { eventId: string }) {
                     <span className="ev-strong">{person.name || person.email}</span>
                     {person.name && <span className="ev-muted ev-block">{person.email}</span>}
                   </td>
-                  <td>{person.joinedAt ? new Date(person.joinedAt).toLocaleDateString('en-GB') : <span className="ev-muted">Visitor</span>}</td>
+                  <td>{person.joinedAt ? formatDate(person.joinedAt) : <span className="ev-muted">Visitor</span>}</td>
                   <td className="ev-num">{person.footprint ? formatKg(person.footprint.totalKg) : <span className="ev-muted">Not yet</span>}</td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 import '../../../components/form/form.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MEAL_TYPES, TRAVEL_MODES, type TravelMode } from '@app/contract/carbon';
+import { CountryField } from '../../../components/form/CountryField.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useRecordFootprint, EventCallError } from '../api.ts';
 import { buildFootprintInputs, emptyDraft, MAX_JOURNEYS, MEAL_LABEL, MODE_LABEL, type FootprintDraft } from '../footprint-inputs.ts';
@@ -22,6 +23,11 @@ export function FootprintForm({ conferanceCode, signedIn, existing }: { conferan
   const [pendingFor, setPendingFor] = useState<string | null>(null);
   const record = useRecordFootprint();
   const shown = result ?? existing;
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A fresh result appears under the button that made it; bring it into view (on a phone the form is long).
+    if (result) resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [result]);
 
   const setJourney = (index: number, change: Partial<FootprintDraft['journeys'][number]>) =>
     setDraft((d) => ({ ...d, journeys: d.journeys.map((j, i) => (i === index ? { ...j, ...change } : j)) }));
@@ -54,7 +60,7 @@ export function FootprintForm({ conferanceCode, signedIn, existing }: { conferan
 
   return (
     <div className="ev-stack">
-      {shown && <FootprintResult footprint={shown} fresh={Boolean(result)} pendingFor={result ? pendingFor : null} />}
+      {!result && existing && <FootprintResult footprint={existing} fresh={false} />}
       <form className="form ev-footprint-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Record my footprint">
         {!signedIn && (
           <div className="form__row">
@@ -112,11 +118,7 @@ export function FootprintForm({ conferanceCode, signedIn, existing }: { conferan
               <input className="field__input" inputMode="numeric" value={draft.hotelNights} onChange={(e) => setDraft((d) => ({ ...d, hotelNights: e.target.value }))} {...described('hotelNights')} />
               {fieldError('hotelNights')}
             </label>
-            <label className="field">
-              <span className="field__label">Hotel country (two letters, e.g. GB)</span>
-              <input className="field__input" value={draft.hotelCountry} maxLength={2} autoCapitalize="characters" onChange={(e) => setDraft((d) => ({ ...d, hotelCountry: e.target.value }))} {...described('hotelCountry')} />
-              {fieldError('hotelCountry')}
-            </label>
+            <CountryField id={`${id}-hotel-country`} label="Hotel country" value={draft.hotelCountry} onChange={(code) => setDraft((d) => ({ ...d, hotelCountry: code }))} error={errors.hotelCountry} />
           </div>
         </fieldset>
 
@@ -145,6 +147,11 @@ export function FootprintForm({ conferanceCode, signedIn, existing }: { conferan
           {shown && <span className="ev-muted">Sending again replaces your earlier result.</span>}
         </div>
       </form>
+      {result && (
+        <div ref={resultRef}>
+          <FootprintResult footprint={result} fresh pendingFor={pendingFor} />
+        </div>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { cleanup, clearAllCookies, click, render } from '../../../test/render.ts
 import { flush, getButton, json, stubApi, typeInto } from '../../../test/dom.ts';
 import { EventPage } from './EventPage.tsx';
 import { EventLiveView } from '../components/EventLiveView.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 const EVENT: BusinessEvent = {
   _id: 'e1',
@@ -36,6 +37,7 @@ function renderAt(ui: React.ReactNode, path = '/events/CLIMATESUM-7K2QXH') {
         <Routes>
           <Route path="/events/:code" element={ui} />
           <Route path="/login" element={<p>Login page</p>} />
+          <Route path="/products" element={<p>Offsets</p>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -74,7 +76,7 @@ describe('the public event page', () => {
     const { container } = renderAt(<EventPage />);
     await until(() => container.textContent!.includes('Climate Summit'));
     expect(container.querySelector('h1')?.textContent).toBe('Climate Summit');
-    expect(container.textContent).toContain('4 May 2026 – 5 May 2026');
+    expect(container.textContent).toContain(`${formatDay('2026-05-04')} – ${formatDay('2026-05-05')}`);
     expect(container.querySelector('[data-testid="attendee-count"]')?.textContent).toBe('3 of 250 expected');
     expect([...container.querySelectorAll('a')].find((a) => a.textContent === 'Sign in to join')?.getAttribute('href')).toBe('/login?next=%2Fevents%2FCLIMATESUM-7K2QXH');
 
@@ -92,7 +94,8 @@ describe('the public event page', () => {
     const posted = api.calls.find((call) => call.method === 'POST')!;
     expect(posted.body).toEqual({ conferanceCode: 'CLIMATESUM-7K2QXH', email: 'vera@example.com', inputs: { travel: [{ mode: 'rail', distanceKm: 120, roundTrip: true }], hotel: [], meals: [{ type: 'vegan', count: 2 }] } });
     expect(container.querySelector('[data-testid="my-footprint"]')?.textContent).toContain('42 kg CO2e');
-    expect(localStorage.getItem('conferenceCode')).toBe('CLIMATESUM-7K2QXH');
+    // Viewing an event (and recording a footprint for it) ties nothing to the cart (issue 26).
+    expect(localStorage.getItem('conferenceCode')).toBeNull();
     expect(localStorage.getItem('userEventId')).toBe('f1');
   });
 
@@ -114,6 +117,33 @@ describe('the public event page', () => {
     click(getButton(container, 'Join this event'));
     await until(() => container.querySelector('[data-testid="joined"]') !== null);
     expect(container.querySelector('[data-testid="attendee-count"]')?.textContent).toBe('4 of 250 expected');
+  });
+
+  it('"Buy for this event" ties a signed-in cart on the server and goes to the offsets; nothing before the click', async () => {
+    setCookie('JWTToken', 'a.b.c');
+    setSession({ isLoggedIn: true, email: 'ada@example.com', user: { _id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Green', createdAt: '' } });
+    const api = stubApi({
+      'GET /api/v1/business-events/event/CLIMATESUM-7K2QXH': () => json(200, { success: true, data: EVENT }),
+      'GET /api/v1/business-user-carbon-foot-prints/user/u1': () => json(200, { success: true, data: [] }),
+      'PATCH /api/v1/carts': () => json(200, { success: true, data: { itemCount: 0, conferanceCode: EVENT.conferanceCode } }),
+    });
+    const { container } = renderAt(<EventPage />);
+    await until(() => container.textContent!.includes('Buy for this event'));
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+    click(getButton(container, 'Buy for this event'));
+    await until(() => container.textContent === 'Offsets');
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ products: [], conferanceCode: 'CLIMATESUM-7K2QXH' });
+  });
+
+  it('"Buy for this event" keeps a guest\'s tie in the browser until they sign in', async () => {
+    const api = stubApi({ 'GET /api/v1/business-events/event/CLIMATESUM-7K2QXH': () => json(200, { success: true, data: EVENT }) });
+    const { container } = renderAt(<EventPage />);
+    await until(() => container.textContent!.includes('Buy for this event'));
+    expect(localStorage.getItem('conferenceCode')).toBeNull();
+    click(getButton(container, 'Buy for this event'));
+    await until(() => container.textContent === 'Offsets');
+    expect(localStorage.getItem('conferenceCode')).toBe('CLIMATESUM-7K2QXH');
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
   it('says when no event has the code', async () => {

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
@@ -7,7 +7,9 @@ import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { loginPath } from '../../auth/redirects.ts';
 import { useSession } from '../../session/session-store.ts';
 import { readStoredUserId } from '../../business/api.ts';
-import { EventCallError, rememberConferenceCode, useEventByCode, useJoinEvent, useMyEventFootprint } from '../api.ts';
+import { useCountryName } from '../../../lib/countries.ts';
+import { setCartEventTie } from '../../cart/event-tie.ts';
+import { EventCallError, useEventByCode, useJoinEvent, useMyEventFootprint } from '../api.ts';
 import { EventImage, formatDates } from '../components/EventDetails.tsx';
 import { FootprintForm } from '../components/FootprintForm.tsx';
 import '../events.css';
@@ -25,9 +27,21 @@ export function EventPage() {
   const join = useJoinEvent();
   const toast = useToast();
 
-  useEffect(() => {
-    if (event.data) rememberConferenceCode(event.data.conferanceCode);
-  }, [event.data]);
+  const navigate = useNavigate();
+  const countryName = useCountryName();
+  const [tying, setTying] = useState(false);
+  // Viewing an event stores nothing: the cart is tied only by this explicit action (issue 26).
+  async function buyForEvent(conferanceCode: string) {
+    setTying(true);
+    try {
+      await setCartEventTie(conferanceCode, isLoggedIn);
+      toast.success(`Your cart is now for ${event.data?.name ?? conferanceCode}: add the offsets to buy for it.`, { carry: true });
+      void navigate('/products?kind=offset', { state: { eventTie: conferanceCode } });
+    } catch (error) {
+      toast.error((error as Error).message);
+      setTying(false);
+    }
+  }
 
   let body;
   if (event.isPending) {
@@ -80,7 +94,7 @@ export function EventPage() {
               {(e.location || e.country) && (
                 <div>
                   <dt>Where</dt>
-                  <dd>{[e.location, e.country].filter(Boolean).join(', ')}</dd>
+                  <dd>{[e.location, countryName(e.country)].filter(Boolean).join(', ')}</dd>
                 </div>
               )}
               <div>
@@ -112,7 +126,11 @@ export function EventPage() {
                   Join this event
                 </Button>
               )}
+              <Button variant="secondary" onClick={() => void buyForEvent(e.conferanceCode)} loading={tying} data-testid="buy-for-event">
+                Buy for this event
+              </Button>
             </div>
+            <p className="ev-muted ev-buy-note">“Buy for this event” ties your cart to {e.name}: its offset certificates name the event. You can remove the tie at checkout.</p>
           </div>
         </article>
 

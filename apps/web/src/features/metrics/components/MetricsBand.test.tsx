@@ -18,13 +18,28 @@ describe('MetricsBand', () => {
     expect(section.getAttribute('aria-busy')).toBe('true');
     expect(value(container, 'products').querySelector('.skeleton')).not.toBeNull();
 
-    await act(async () => resolve({ products: 44, orders: 1234, tonnesRetired: 5678.25, members: 9 }));
+    await act(async () => resolve({ products: 44, orders: 1234, tonnesRetired: 5678.25, members: 90 }));
     expect(section.getAttribute('aria-busy')).toBe('false');
     expect(value(container, 'products').textContent).toBe('44');
     expect(value(container, 'orders').textContent).toBe('1,234');
     expect(value(container, 'tonnesRetired').textContent).toBe('5,678.3');
-    expect(value(container, 'members').textContent).toBe('9');
+    expect(value(container, 'members').textContent).toBe('90');
     expect([...container.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Products and projects', 'Orders placed', 'Tonnes of CO2e retired', 'Members']);
+  });
+
+  it('leaves out a figure that says little yet (issue 26: "0 orders · 0 t · 0 members" on launch day)', async () => {
+    const { container } = render(<MetricsBand load={async () => ({ products: 44, orders: 30, tonnesRetired: 2.5, members: 9 })} />);
+    await flush();
+    expect([...container.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Products and projects', 'Orders placed']);
+    expect(container.querySelector('[data-metric="members"]')).toBeNull();
+  });
+
+  it('on a new shop shows no zeros, and says it has just opened', async () => {
+    const { container } = render(<MetricsBand load={async () => ({ products: 44, orders: 0, tonnesRetired: 0, members: 1 })} />);
+    await flush();
+    expect(container.querySelector('dl')).toBeNull();
+    expect(container.querySelector('[data-testid="metrics-launch"]')?.textContent).toContain('44 products and projects, and a shop that has just opened');
+    expect(container.textContent).not.toMatch(/\b0\b/);
   });
 
   it('says the figures are unavailable when they cannot be read', async () => {

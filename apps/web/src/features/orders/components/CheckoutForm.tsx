@@ -1,18 +1,23 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import type { OrderCreateBody } from '@app/contract/orders';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
-import { ErrorIcon, TextField } from '../../../components/form/TextField.tsx';
+import { CountryField } from '../../../components/form/CountryField.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { useForm } from '../../../components/form/useForm.ts';
 import type { OrderFailedError } from '../api/orders-api.ts';
-import { readBusinessOrderSelection, storeBusinessOrderSelection, type BusinessMembership, type BusinessOrderSelection } from '../checkout-storage.ts';
+import { readBusinessOrderSelection, storeBusinessOrderSelection, type BusinessMembership } from '../checkout-storage.ts';
 import { formFieldsOf, toOrderBody, validateCheckout, type CheckoutField, type CheckoutValues } from '../checkout-form-values.ts';
 import './checkout.css';
 
-export interface CountryOption {
-  code: string;
-  name: string;
+export interface EventTie {
+  conferanceCode: string;
+  /** The event's name once it has loaded. */
+  name: string | null;
 }
+
+/** Whom the order is for: the buyer, the buyer's business, or the event the cart is tied to. */
+type Beneficiary = 'personal' | 'business' | 'event';
 
 export interface CheckoutFormProps {
   initialValues: CheckoutValues;
@@ -21,7 +26,11 @@ export interface CheckoutFormProps {
   membership: BusinessMembership | null;
   /** The cart was filled for the membership's business (`PUT /v1/carts/transfer`): a business order is preselected. */
   cartForBusiness?: boolean;
-  countries: { options: CountryOption[]; loading: boolean; error: string | null; retry: () => void };
+  /** The event the cart is tied to ("Buy for this event"), preselected; null when it is not tied. */
+  eventTie?: EventTie | null;
+  /** Removes the cart's tie to the event. */
+  onRemoveEventTie?: () => void;
+  removingEventTie?: boolean;
   /** The order total as the server priced the cart, for the button. */
   totalLabel: string;
   /** False when the cart cannot be ordered as it is (empty, outside the card range). */
@@ -38,20 +47,25 @@ const optionalLabel = (text: string) => (
 );
 
 /** The checkout form (spec §2 /other/checkout): recipient and address, receipt email, whom the order is for, payment. */
-export function CheckoutForm({ initialValues, userId, membership, cartForBusiness = false, countries, totalLabel, canPlace, sending, failure, onPlace }: CheckoutFormProps) {
+export function CheckoutForm(props: CheckoutFormProps) {
+  const { initialValues, userId, membership, cartForBusiness = false, eventTie = null, onRemoveEventTie, removingEventTie = false, totalLabel, canPlace, sending, failure, onPlace } = props;
   const form = useForm<CheckoutField>(initialValues, validateCheckout);
-  const [selection, setSelection] = useState<BusinessOrderSelection>(() => (membership ? (cartForBusiness ? 'yes' : readBusinessOrderSelection()) : 'no'));
+  const [chosen, setChosen] = useState<Beneficiary>(() => initialBeneficiary(membership, cartForBusiness, eventTie));
   const choiceName = useId();
+  // A removed tie cannot stay chosen.
+  const selection: Beneficiary = chosen === 'event' && !eventTie ? 'personal' : chosen === 'business' && !membership ? 'personal' : chosen;
 
-  const choose = (next: BusinessOrderSelection) => {
-    setSelection(next);
-    storeBusinessOrderSelection(next);
+  const choose = (next: Beneficiary) => {
+    setChosen(next);
+    if (membership) storeBusinessOrderSelection(next === 'business' ? 'yes' : 'no');
   };
 
   const submit = form.handleSubmit((values) => {
     // Spec §4: a business order only when BusinessOrderSelection is 'yes' (and only for a member).
-    const businessOrderFor = membership && selection === 'yes' ? membership : null;
-    onPlace(toOrderBody(values, { userId, businessOrderFor }));
+    // The event only when chosen here: the choice is sent explicitly and wins over the cart's tie.
+    const businessOrderFor = membership && selection === 'business' ? membership : null;
+    const eventCode = eventTie && selection === 'event' ? eventTie.conferanceCode : null;
+    onPlace(toOrderBody(values, { userId, businessOrderFor, eventCode }));
   });
 
   const appliedFields = failure?.fields ? formFieldsOf(failure.fields) : undefined;
@@ -66,19 +80,38 @@ export function CheckoutForm({ initialValues, userId, membership, cartForBusines
       <h2 id="checkout-form-title" className="visually-hidden">
         Delivery and payment
       </h2>
-      {membership && (
+      {(membership || eventTie) && (
         <fieldset className="checkout-form__group">
           <legend className="checkout-form__legend">Who is this order for?</legend>
           <div className="checkout-choice">
-            <Choice name={choiceName} checked={selection === 'no'} onChange={() => choose('no')} title="Personal order" detail="Bought for yourself; certificates name you." />
-            <Choice
-              name={choiceName}
-              checked={selection === 'yes'}
-              onChange={() => choose('yes')}
-              title="Business order"
-              detail={`Bought for ${membership.name ?? membership.businessCode}; certificates name the business.`}
-            />
+            <Choice name={choiceName} checked={selection === 'personal'} onChange={() => choose('personal')} title="Personal order" detail="Bought for yourself; certificates name you." />
+            {membership && (
+              <Choice
+                name={choiceName}
+                checked={selection === 'business'}
+                onChange={() => choose('business')}
+                title="Business order"
+                detail={`Bought for ${membership.name ?? membership.businessCode}; certificates name the business.`}
+              />
+            )}
+            {eventTie && (
+              <Choice
+                name={choiceName}
+                checked={selection === 'event'}
+                onChange={() => choose('event')}
+                title="For the event"
+                detail={`Bought for ${eventTie.name ?? eventTie.conferanceCode}; certificates name the event.`}
+              />
+            )}
           </div>
+          {eventTie && onRemoveEventTie && (
+            <p className="checkout-form__tie" data-testid="event-tie">
+              Your cart is tied to <strong>{eventTie.name ?? eventTie.conferanceCode}</strong> (code <code>{eventTie.conferanceCode}</code>) because you chose “Buy for this event”.{' '}
+              <button type="button" className="checkout-form__inline-button" onClick={onRemoveEventTie} disabled={removingEventTie}>
+                {removingEventTie ? 'Removing…' : 'Remove the event'}
+              </button>
+            </p>
+          )}
         </fieldset>
       )}
 
@@ -96,49 +129,7 @@ export function CheckoutForm({ initialValues, userId, membership, cartForBusines
         </div>
         <div className="form__row">
           <TextField {...fieldProps('region')} label={optionalLabel('State or region')} autoComplete="address-level1" />
-          {countries.error && countries.options.length === 0 ? (
-            <TextField
-              {...country}
-              label="Country code"
-              autoComplete="country"
-              autoCapitalize="characters"
-              maxLength={2}
-              hint={
-                <>
-                  {countries.error}.{' '}
-                  <button type="button" className="checkout-form__inline-button" onClick={countries.retry}>
-                    Try again
-                  </button>{' '}
-                  or type the two-letter code, such as GB.
-                </>
-              }
-              required
-              onChange={(event) => form.setValue('country', event.target.value.toUpperCase())}
-            />
-          ) : (
-            <SelectField id={country.id} label="Country" error={country.error}>
-              <select
-                id={country.id}
-                name={country.name}
-                className="field__input"
-                value={country.value}
-                onChange={country.onChange}
-                onBlur={country.onBlur}
-                autoComplete="country"
-                required
-                aria-invalid={country.error ? true : undefined}
-                aria-describedby={country.error ? `${country.id}-error` : undefined}
-                aria-busy={countries.loading || undefined}
-              >
-                <option value="">{countries.loading ? 'Loading countries…' : 'Choose a country'}</option>
-                {countries.options.map((option) => (
-                  <option key={option.code} value={option.code}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-            </SelectField>
-          )}
+          <CountryField id={country.id} value={country.value} onBlur={country.onBlur} error={country.error} onChange={(code) => form.setValue('country', code)} label="Country" autoComplete="country-name" required />
         </div>
         <TextField {...fieldProps('phone')} label={optionalLabel('Phone')} type="tel" autoComplete="tel" />
       </fieldset>
@@ -170,6 +161,12 @@ export function CheckoutForm({ initialValues, userId, membership, cartForBusines
   );
 }
 
+function initialBeneficiary(membership: BusinessMembership | null, cartForBusiness: boolean, eventTie: EventTie | null): Beneficiary {
+  if (membership && cartForBusiness) return 'business';
+  if (eventTie) return 'event';
+  return membership && readBusinessOrderSelection() === 'yes' ? 'business' : 'personal';
+}
+
 function Choice({ name, checked, onChange, title, detail }: { name: string; checked: boolean; onChange: () => void; title: string; detail: string }) {
   return (
     <label className={`checkout-choice__option${checked ? ' checkout-choice__option--checked' : ''}`}>
@@ -179,22 +176,5 @@ function Choice({ name, checked, onChange, title, detail }: { name: string; chec
         <span className="checkout-choice__detail">{detail}</span>
       </span>
     </label>
-  );
-}
-
-function SelectField({ id, label, error, children }: { id: string; label: ReactNode; error?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          <ErrorIcon />
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { Order } from '@app/contract/orders';
+import { useCountryName } from '../../../lib/countries.ts';
+import { OrderLines, OrderStatusBadge, OrderTotals, TEST_PAYMENT_LABEL, formatTonnes } from './OrderParts.tsx';
+import { formatDateTime, formatTime } from '../../../lib/dates.ts';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
-import { OrderLines, OrderStatusBadge, OrderTotals, TEST_PAYMENT_LABEL, formatOrderDate, formatTonnes } from './OrderParts.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
 /** Why an order was cancelled, in the buyer's words. */
@@ -15,6 +17,7 @@ const KIND_LABELS: Record<Order['kind'], string> = { personal: 'Personal order',
 /** One order in full: lines at their frozen prices, totals, address, payment and certificate serials. */
 export function OrderDetailsView({ order }: { order: Order }) {
   const address = order.address;
+  const countryName = useCountryName();
   return (
     <div className="order-details">
       <div className="order-details__main">
@@ -47,7 +50,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
             {order.paidAt && (
               <div>
                 <dt>Paid on</dt>
-                <dd>{formatOrderDate(order.paidAt)}</dd>
+                <dd>{formatDateTime(order.paidAt)}</dd>
               </div>
             )}
             <div>
@@ -62,7 +65,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
           {order.status === 'pending' && order.payment.checkoutUrl && (
             <p>
               <a href={order.payment.checkoutUrl}>Complete the payment</a>
-              {order.reservedUntil && ` before ${new Date(order.reservedUntil).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}, while the items are held for you`}.
+              {order.reservedUntil && ` before ${formatTime(order.reservedUntil)}, while the items are held for you`}.
             </p>
           )}
           {order.status === 'pending' && (
@@ -94,7 +97,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
               {address.postalCode} {address.city}
               {address.region && `, ${address.region}`}
               <br />
-              {address.country}
+              {countryName(address.country)}
               {address.phone && (
                 <>
                   <br />

@@ -4,7 +4,8 @@ import { Pager } from '../../../components/ui/Pager.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { ORDERS_FETCH_ERROR } from '../api/orders-api.ts';
 import { useCustomerOrders } from '../api/use-orders.ts';
-import { OrderStatusBadge, TestPaymentBadge, formatOrderDate, formatTonnes, orderMoney } from './OrderParts.tsx';
+import { OrderStatusBadge, TestPaymentBadge, formatTonnes, orderMoney } from './OrderParts.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 export interface OrderHistoryProps {
   page: number;
@@ -81,7 +82,7 @@ export function OrderHistory({ page, onPage, businessCode }: OrderHistoryProps) 
                   <TestPaymentBadge order={order} />
                 </p>
                 <p className="order-row__meta">
-                  {formatOrderDate(order.createdAt)} · {items} {items === 1 ? 'item' : 'items'}
+                  {formatDate(order.createdAt)} · {items} {items === 1 ? 'item' : 'items'}
                   {order.tonnes > 0 && ` · ${formatTonnes(order.tonnes)}`}
                   {order.isBusinessOrder && order.businessCode && ` · for ${order.businessCode}`}
                 </p>

@@ -35,11 +35,6 @@ export function TestPaymentBadge({ order }: { order: Pick<Order, 'payment'> }) {
 /** An amount in the order's own currency (orders are never converted). */
 export const orderMoney = (order: Pick<Order, 'currency'>, amount: number) => formatPrice(amount, order.currency);
 
-export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
 export function formatTonnes(tonnes: number): string {
   return `${tonnes.toLocaleString('en-GB', { maximumFractionDigits: 3 })} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO₂e`;
 }

@@ -1,5 +1,6 @@
 import type { Order, OrderEvent } from '@app/contract/orders';
 import { formatPrice } from '@app/contract/money';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 /** What each timeline row says to the buyer (the actor is told apart where it matters: you, the shop, the payment provider). */
 const SAYS: Record<OrderEvent['kind'], (event: OrderEvent) => string> = {
@@ -30,7 +31,7 @@ export function OrderTimeline({ order }: { order: Order }) {
               {event.amount !== null && ` · ${formatPrice(event.amount, order.currency)}`}
             </span>
             <time className="order-line__meta" dateTime={event.at}>
-              {new Date(event.at).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}
+              {formatDateTime(event.at)}
             </time>
             {event.note && <span className="order-line__meta order-timeline__note">{event.note}</span>}
           </li>

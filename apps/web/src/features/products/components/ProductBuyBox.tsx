@@ -23,7 +23,7 @@ const LOW_STOCK = 10;
  * disabled; otherwise availability reads 'In Stock'. A chosen color whose sizes are all sold
  * out is out of stock too.
  */
-export function ProductBuyBox({ product, onAddToCart, actions }: { product: Product; onAddToCart?: AddToCart; actions?: ReactNode }) {
+export function ProductBuyBox({ product, onAddToCart, actions, onColor }: { product: Product; onAddToCart?: AddToCart; actions?: ReactNode; onColor?: (colorId: string | undefined) => void }) {
   const [choice, setChoice] = useState<VariationChoice>(() => initialChoice(product));
   const [quantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -33,6 +33,7 @@ export function ProductBuyBox({ product, onAddToCart, actions }: { product: Prod
 
   const change = (next: VariationChoice) => {
     setChoice(next);
+    if (next.colorId !== choice.colorId) onColor?.(next.colorId);
     // Keep the quantity within the new choice's stock.
     setQuantity((current) => Math.min(current, Math.max(1, availableStock(product, next))));
   };

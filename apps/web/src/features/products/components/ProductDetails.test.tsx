@@ -4,6 +4,7 @@ import { cleanup, click, getAllByText, render } from '../../../test/render.tsx';
 import { clickAndSettle, press, typeInto } from '../../../test/input.ts';
 import { ProductDetails } from './ProductDetails.tsx';
 import { makeProduct, makeShirt } from './product-fixture.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 function renderDetails(product: Product, currency: Currency = 'USD') {
   const onAddToCart = vi.fn();
@@ -62,7 +63,7 @@ describe('product page contents', () => {
       ['/catalog/sdgs/sdg-13.svg', 'Goal 13: Climate action'],
     ]);
     expect(container.textContent).toContain('Kenya');
-    expect(container.querySelector('time')?.textContent).toBe('31 December 2030');
+    expect(container.querySelector('time')?.textContent).toBe(formatDay('2030-12-31'));
   });
 
   it('switches images from the thumbnails, by click and with the arrow keys, one tab stop for the row', () => {
@@ -82,6 +83,19 @@ describe('product page contents', () => {
     expect(main().getAttribute('src')).toBe('/catalog/third.svg');
     // The large image keeps a fixed size, so nothing moves when another one loads.
     expect([main().getAttribute('width'), main().getAttribute('height')]).toEqual(['800', '600']);
+  });
+
+  it("shows the picked colour's photo (issue 26 item 6), named for the colour", () => {
+    const shirt = makeShirt({ image: ['/catalog/products/organic-tee.svg', '/catalog/products/organic-tee-2.svg'] });
+    // The green is sold out, so the page opens on the natural one, and its photo.
+    const { container } = renderDetails({ ...shirt, variation: shirt.variation.map((c, i) => (i === 1 ? { ...c, sizes: c.sizes.map((s) => ({ ...s, stock: 3 })), stock: 9 } : c)) });
+    const main = () => container.querySelector<HTMLImageElement>('.product-details__image img')!;
+    expect(main().getAttribute('src')).toBe('/catalog/products/organic-tee.svg');
+    click(radio(container, 'Forest green'));
+    expect(main().getAttribute('src')).toBe('/catalog/products/organic-tee-2.svg');
+    expect(main().alt).toBe('Organic Tee in Forest green');
+    click(radio(container, 'Natural'));
+    expect(main().getAttribute('src')).toBe('/catalog/products/organic-tee.svg');
   });
 
   it.each([0, -2])('reads "Out of Stock" on a disabled button at actualStock %i, with no quantity', (actualStock) => {

@@ -1,8 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Product } from '@app/contract';
 import { shortDescriptionBullets } from '@app/contract/catalog-rules';
 import type { Currency } from '@app/contract/money';
 import { KIND_LABEL, displayPrice } from '../price.ts';
+import { initialChoice } from '../variation-choice.ts';
 import { ProductBuyBox, type AddToCart } from './ProductBuyBox.tsx';
 import { ProductFacts } from './ProductFacts.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
@@ -32,10 +33,13 @@ export function ProductDetails({ product, currency, onAddToCart, rating, reviews
   const bullets = shortDescriptionBullets(product.shortDescription);
   const price = displayPrice(product, currency);
   const country = product.countryName ?? product.country;
+  // The picked colour's photo leads the gallery (issue 26: choosing a colour did not change it).
+  const [colorId, setColorId] = useState(() => initialChoice(product).colorId);
+  const color = product.variation.find((c) => c._id === colorId);
 
   return (
     <article className="product-details" aria-labelledby={titleId}>
-      <ProductGallery images={product.image} name={product.name} />
+      <ProductGallery images={product.image} name={product.name} selected={color?.image ?? null} selectedLabel={color ? `${product.name} in ${color.name}` : undefined} />
 
       <div className="product-details__summary">
         <p className="product-card__meta">
@@ -57,7 +61,7 @@ export function ProductDetails({ product, currency, onAddToCart, rating, reviews
           </ul>
         )}
 
-        <ProductBuyBox product={product} onAddToCart={onAddToCart} actions={buyActions} />
+        <ProductBuyBox product={product} onAddToCart={onAddToCart} actions={buyActions} onColor={setColorId} />
       </div>
 
       <div className="product-details__more">

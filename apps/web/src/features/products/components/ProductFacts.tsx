@@ -1,11 +1,5 @@
 import type { Product } from '@app/contract';
-
-/** A date such as "31 December 2030", the same on the server and in every browser (fixed locale and time zone). */
-export function formatValidityDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+import { useDateFormat } from '../../../lib/dates.ts';
 
 /**
  * The facts of a product page: country, project validity date, the certification standards with
@@ -14,6 +8,7 @@ export function formatValidityDate(iso: string): string {
  */
 export function ProductFacts({ product, headingId }: { product: Product; headingId: string }) {
   const country = product.countryName ?? product.country;
+  const dates = useDateFormat();
   const standards = product.details?.standards ?? [];
   const sdgs = product.details?.sdgs.map((entry) => entry.sdg) ?? [];
   const categories = product.categoryList.map((entry) => entry.category);
@@ -34,7 +29,7 @@ export function ProductFacts({ product, headingId }: { product: Product; heading
           <div className="product-facts__row">
             <dt>Project validity date</dt>
             <dd>
-              <time dateTime={product.projectValidityDate}>{formatValidityDate(product.projectValidityDate)}</time>
+              <time dateTime={product.projectValidityDate}>{dates.day(product.projectValidityDate)}</time>
             </dd>
           </div>
         )}

@@ -4,11 +4,20 @@ import { PLACEHOLDER_IMAGE } from './ProductCard.tsx';
 /**
  * The product's images: the first shown large at a fixed 4:3 ratio (no layout shift), the
  * others as thumbnails. The thumbnails are buttons (Tab, Enter/Space) and the arrow keys, Home
- * and End move between them as in a toolbar.
+ * and End move between them as in a toolbar. `selected` is the photo of the colour the shopper
+ * picked: it is shown whenever the pick changes (and joins the thumbnails if it is not among them).
  */
-export function ProductGallery({ images, name }: { images: readonly string[]; name: string }) {
-  const shownImages = images.length > 0 ? images : [PLACEHOLDER_IMAGE];
-  const [shown, setShown] = useState(0);
+export function ProductGallery({ images, name, selected = null, selectedLabel }: { images: readonly string[]; name: string; selected?: string | null; selectedLabel?: string }) {
+  const own = images.length > 0 ? images : [PLACEHOLDER_IMAGE];
+  const shownImages = selected && !own.includes(selected) ? [selected, ...own] : own;
+  const indexOf = (image: string | null) => Math.max(0, image ? shownImages.indexOf(image) : 0);
+  const [shown, setShown] = useState(() => indexOf(selected));
+  // A new pick shows its photo (adjusting state while rendering, as React advises, not in an effect).
+  const [pick, setPick] = useState(selected);
+  if (pick !== selected) {
+    setPick(selected);
+    setShown(indexOf(selected));
+  }
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const move = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -35,7 +44,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
         {/* The page's largest element: fetched early, and sized so nothing moves when it arrives. */}
         <img
           src={shownImages[shown]}
-          alt={shownImages.length > 1 ? `${name}, image ${shown + 1} of ${shownImages.length}` : name}
+          alt={selected && shownImages[shown] === selected && selectedLabel ? selectedLabel : shownImages.length > 1 ? `${name}, image ${shown + 1} of ${shownImages.length}` : name}
           width={800}
           height={600}
           fetchPriority="high"

@@ -55,6 +55,7 @@ export function makeShirt(overrides: Partial<Product> = {}): Product {
         _id: 'natural',
         name: 'Natural',
         hex: '#E9E2D0',
+        image: '/catalog/products/organic-tee.svg',
         stock: 45,
         sizes: [
           { _id: 'natural-s', name: 'S', stock: 0 },
@@ -66,6 +67,7 @@ export function makeShirt(overrides: Partial<Product> = {}): Product {
         _id: 'green',
         name: 'Forest green',
         hex: '#2F5D46',
+        image: '/catalog/products/organic-tee-2.svg',
         stock: 0,
         sizes: [
           { _id: 'green-s', name: 'S', stock: 0 },

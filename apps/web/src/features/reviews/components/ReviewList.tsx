@@ -3,11 +3,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { REVIEWS_FETCH_ERROR, useProductReviews } from '../api/reviews-api.ts';
 import { ReviewsLoading } from './ReviewsLoading.tsx';
 import { RatingStars } from './RatingStars.tsx';
-
-/** "12 March 2026", the same on the server and in every browser. */
-export function formatReviewDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+import { useDateFormat } from '../../../lib/dates.ts';
 
 /** The product's reviews, newest first, five at a time with "Show more reviews". */
 export function ReviewList({ productId }: { productId: string }) {
@@ -49,13 +45,14 @@ export function ReviewList({ productId }: { productId: string }) {
 
 function ReviewItem({ review }: { review: Review }) {
   const edited = review.updatedAt !== review.createdAt;
+  const dates = useDateFormat();
   return (
     <li className="review" data-testid="review">
       <div className="review__head">
         <RatingStars rating={review.rating} size="sm" />
         <span className="review__author">{review.reviewer.name}</span>
         <span className="review__date">
-          <time dateTime={review.createdAt}>{formatReviewDate(review.createdAt)}</time>
+          <time dateTime={review.createdAt}>{dates.date(review.createdAt)}</time>
           {edited && ' · edited'}
         </span>
       </div>

@@ -9,13 +9,13 @@ import { useOwnReview, useReviewEligibility } from '../api/reviews-api.ts';
 import { useDeleteReview, useSaveReview } from '../hooks/use-save-review.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
-import { formatReviewDate } from './ReviewList.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** Who may review, said the same way to everyone who may not. */
 export const WHO_CAN_REVIEW = 'Reviews come from customers who bought this product in a paid order.';
 
 function orderLabel(order: ReviewableOrder): string {
-  const when = order.paidAt ? `paid ${formatReviewDate(order.paidAt)}` : 'paid';
+  const when = order.paidAt ? `paid ${formatDate(order.paidAt)}` : 'paid';
   return `${order.BusinessId ? 'Business order' : 'Order'} ${order.order.slice(0, 8)}, ${when}`;
 }
 

@@ -8,6 +8,7 @@ import { clickAndSettle } from '../../../test/input.ts';
 import { resetSession, setSession } from '../../session/session-store.ts';
 import { ReviewList } from './ReviewList.tsx';
 import { ReviewWriter, WHO_CAN_REVIEW } from './ReviewWriter.tsx';
+import { formatDate } from '../../../lib/dates.ts';
 
 const PRODUCT = { id: '0196f0c4-0000-7000-8000-000000000001', name: 'Kenya Clean Cookstoves' };
 const ORDER = '0196f0c4-0000-7000-8000-0000000000a1';
@@ -79,7 +80,7 @@ describe('ReviewList', () => {
     const items = () => [...container.querySelectorAll('[data-testid="review"]')];
     expect(items()).toHaveLength(5);
     expect(items()[0]!.textContent).toContain('Buyer1 G.');
-    expect(items()[0]!.textContent).toContain('20 November 2026');
+    expect(items()[0]!.textContent).toContain(formatDate('2026-11-20T10:00:00.000Z'));
     await clickAndSettle(getAllByText(container, 'Show more reviews', 'button')[0]!);
     await flush();
     expect(items()).toHaveLength(7);

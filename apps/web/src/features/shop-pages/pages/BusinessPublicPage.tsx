@@ -5,7 +5,9 @@ import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useCountryName } from '../../../lib/countries.ts';
 import '../shop-pages.css';
+import { formatDate } from '../../../lib/dates.ts';
 
 /** `GET v1/business-profiles/slug/{slug}`: null when no business has this address name. */
 async function getPublicBusiness(slug: string): Promise<PublicBusinessPage | null> {
@@ -23,6 +25,7 @@ async function getPublicBusiness(slug: string): Promise<PublicBusinessPage | nul
 export function BusinessPublicPage() {
   const slug = useParams().slug ?? '';
   const business = useQuery({ queryKey: ['business', 'public', slug], retry: false, queryFn: () => getPublicBusiness(slug) });
+  const countryName = useCountryName();
 
   if (business.isPending) {
     return (
@@ -61,7 +64,7 @@ export function BusinessPublicPage() {
 
   const b = business.data;
   const { shopProducts, sustainabilityProfile } = b.published;
-  const facts = [b.industry, b.country.toUpperCase(), b.size ? `${b.size} people` : ''].filter(Boolean);
+  const facts = [b.industry, countryName(b.country), b.size ? `${b.size} people` : ''].filter(Boolean);
   return (
     <div className="container business-public">
       <PageTitle title={`${b.name} — Carbonwise`} />
@@ -99,7 +102,7 @@ export function BusinessPublicPage() {
       {shopProducts === null && !sustainabilityProfile && (
         <p className="business-public__muted">This business has not published a shop page or a sustainability profile yet.</p>
       )}
-      <p className="business-public__muted">On Carbonwise since {new Date(b.createdAt).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' })}.</p>
+      <p className="business-public__muted">On Carbonwise since {formatDate(b.createdAt)}.</p>
     </div>
   );
 }
