@@ -38,16 +38,20 @@ export class HtmlTemplate {
    * chunks and CSS of `modules` (the page's own code) are preloaded as the shell does.
    */
   page(head: string, markup: string, dataJson: string, modules: readonly string[] = []): string {
-    return this.withPreloads(this.html, modules)
-      .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>\s*/, '')
-      .replace('</head>', `  ${head}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    <script type="application/json" id="ssr-data">${dataJson}</script>`);
+    return this.shellWithHead(head, modules).replace('<div id="root"></div>', `<div id="root">${markup}</div>\n    <script type="application/json" id="ssr-data">${dataJson}</script>`);
   }
 
   /** The app shell, preloading the chunks and CSS of `modules` (source paths in the manifest). */
   shell(modules: readonly string[] = []): string {
     return this.withPreloads(this.html, modules);
+  }
+
+  /** The app shell with its own head tags (title, robots) in place of the shell's title and description: the not-found page. */
+  shellWithHead(head: string, modules: readonly string[] = []): string {
+    return this.withPreloads(this.html, modules)
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>\s*/, '')
+      .replace('</head>', `  ${head}\n  </head>`);
   }
 
   private withPreloads(html: string, modules: readonly string[]): string {
