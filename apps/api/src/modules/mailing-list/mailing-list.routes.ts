@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema as failure, mailingListBodySchema, mailingListResponseSchema, mailingListTokenQuerySchema } from '@app/contract';
+import { NEWSLETTER_INVALID_EMAIL, errorEnvelopeSchema as failure, mailingListBodySchema, mailingListResponseSchema, mailingListTokenQuerySchema } from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,7 +39,8 @@ export const mailingListRoutes: FastifyPluginAsyncZod<{ ctx: MailingListContext;
   app.post(
     '/v1/mailing-lists',
     {
-      config: { ...strict, auth: 'optional' },
+      // Spec §5/§8: an invalid email answers exactly 'Please enter a valid email'.
+      config: { ...strict, auth: 'optional', validationMessage: NEWSLETTER_INVALID_EMAIL },
       schema: {
         tags,
         summary:
