@@ -35,8 +35,6 @@ export function productTitle(name: string): string {
 }
 
 export const PRODUCT_NOT_FOUND_TITLE = `Product not found — ${SITE_NAME}`;
-/** Any address without a page (the server answers it with HTTP 404). */
-export const PAGE_NOT_FOUND_TITLE = `Page not found — ${SITE_NAME}`;
 
 export function loginTitle(tab: 'login' | 'register'): string {
   return `${tab === 'register' ? 'Create account' : 'Log in'} — ${SITE_NAME}`;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { StorefrontPage } from '@app/contract/web-pages';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -83,9 +83,6 @@ export const LAZY_PAGES = [
   { path: 'business-sustainability/:slug', load: loadBusinessCarbonPages, name: 'PublicBusinessSustainabilityPage' },
 ] as const satisfies readonly { path: StorefrontPage; load: () => Promise<unknown>; name: string }[];
 
-/** A route whose path the server knows (the contract's STOREFRONT_PAGES): a typo fails type-checking. */
-const knownPage = (path: StorefrontPage, element: ReactNode): RouteObject => ({ path, element });
-
 /** A page loaded on demand (React.lazy); the spinner holds the page area while its code loads. */
 function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
   const Page = lazy(async () => {
@@ -117,6 +114,7 @@ function lazyPage(page: (typeof LAZY_PAGES)[number]): RouteObject {
  * entry so the server can render them and the browser hydrate them at once. The pathless child
  * is the error boundary, so a crashing page still shows the header and footer. The last route,
  * '*', draws the not-found page for any other address (the server answers those with HTTP 404).
+ * Every path is one of the contract's STOREFRONT_PAGES (`satisfies`: a typo fails type-checking).
  */
 export const appRoutes: RouteObject[] = [
   {
@@ -126,10 +124,10 @@ export const appRoutes: RouteObject[] = [
         element: <RouteErrorBoundary />,
         children: [
           { index: true, element: <HomePage /> },
-          knownPage('products', <CatalogPage />),
-          knownPage('products/:slug', <ProductPage />),
-          knownPage('login', <LoginPage />),
-          knownPage('carbon-calculator', <CalculatorPage />),
+          { path: 'products' satisfies StorefrontPage, element: <CatalogPage /> },
+          { path: 'products/:slug' satisfies StorefrontPage, element: <ProductPage /> },
+          { path: 'login' satisfies StorefrontPage, element: <LoginPage /> },
+          { path: 'carbon-calculator' satisfies StorefrontPage, element: <CalculatorPage /> },
           ...LAZY_PAGES.map(lazyPage),
           {
             path: '*',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/Button.tsx';
-import { PAGE_NOT_FOUND_TITLE } from '../page-meta.ts';
+import { PAGE_NOT_FOUND_TITLE } from './not-found-title.ts';
 import './status-page.css';
 
 /**
