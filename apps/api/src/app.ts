@@ -12,6 +12,7 @@ import { answerClientError, answerRouterError, registerErrorHandler } from './pl
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { lazyRequestLogger } from './lib/request-logger.ts';
+import { logTransport } from './lib/log-format.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...logTransport(config.logFormat),
     },
     // Honour a caller's request id when it is safe to log, so traces line up across services.
     genReqId: (req) => {

@@ -41,6 +41,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook secret (whsec_…)').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL such as http://127.0.0.1:12111' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one readable line per event; json: pino's JSON lines. Unset: pretty on a terminal. */
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   CORS_ORIGIN: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: wholeNumber(1024, 50 * 1024 * 1024).default(1024 * 1024),
@@ -96,6 +98,8 @@ export interface Config {
   /** Where the Stripe SDK sends its calls instead of api.stripe.com (a local fake in tests). */
   stripeApiBase?: string;
   logLevel: string;
+  /** How log lines are written: readable for a person at a terminal, JSON for log collectors. */
+  logFormat: 'pretty' | 'json';
   corsOrigin?: string;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -162,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: e.STRIPE_API_BASE,
     logLevel: e.LOG_LEVEL,
+    // A person watching a terminal reads lines; a file, pipe or log collector gets JSON.
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV !== 'test' && process.stdout.isTTY === true ? 'pretty' : 'json'),
     corsOrigin: e.CORS_ORIGIN,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -24,7 +24,8 @@ async function main() {
 
   const app = await buildApp(config);
   const modes = describeModes(config);
-  app.log.info({ database: modes.database, mail: modes.mail, payments: modes.payments }, `database: ${modes.database} · mail: ${modes.mail} · payments: ${modes.payments}`);
+  // The message says it all for a person; `modes` is for log collectors (the pretty format hides it).
+  app.log.info({ modes }, `database: ${modes.database} · mail: ${modes.mail} · payments: ${modes.payments}`);
   if (config.nodeEnv === 'production' && !process.env.JWT_SECRET) {
     app.log.warn('JWT_SECRET is not set: using the secret generated in DATA_DIR; set it when running more than one process');
   }

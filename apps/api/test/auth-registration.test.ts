@@ -61,8 +61,9 @@ describe('registration and email verification', () => {
     const me = await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(body.token) });
     expect(me.statusCode).toBe(200);
     const again = await app.inject({ method: 'PATCH', url: '/api/auth/registration-otp-verify', payload: { email, otp: codeIn(mail) } });
-    expect(again.statusCode).toBe(409);
-    expect(json(again)).toMatchObject({ code: 'USER_ALREADY_VERIFIED', message: 'Email Already Verified' });
+    // Spec §4: verifying again is a success whose data.code says it was verified already.
+    expect(again.statusCode).toBe(200);
+    expect(json(again)).toEqual({ success: true, message: 'Email Already Verified', data: { code: 'USER_ALREADY_VERIFIED' } });
     const resend = await app.inject({ method: 'PATCH', url: '/api/auth/resend-otp-register', payload: { email } });
     expect(json(resend).code).toBe('USER_ALREADY_VERIFIED');
   });
@@ -122,7 +123,8 @@ describe('registration and email verification', () => {
     expect(json(response)).toMatchObject({ success: true, message: 'Email Verification Successfull!', token: expect.any(String), user: { email } });
     expect((await login(app, email, PASSWORD)).statusCode).toBe(200);
     const reused = await app.inject({ method: 'GET', url: `/api/auth/verify-account?tk=${token}` });
-    expect(json(reused).code).toBe('USER_ALREADY_VERIFIED');
+    expect(reused.statusCode).toBe(200);
+    expect(json(reused).data.code).toBe('USER_ALREADY_VERIFIED');
     const forged = await app.inject({ method: 'GET', url: `/api/auth/verify-account?tk=${'x'.repeat(43)}` });
     expect(forged.statusCode).toBe(400);
     expect(json(forged).code).toBe('INVALID_TOKEN');

@@ -40,7 +40,8 @@ const ownerOnly: Row[] = [
   { method: 'PUT', route: '/api/v1/business-sustainability-profiles/me/{businessCode}', url: () => `/api/v1/business-sustainability-profiles/me/${business.businessCode}`, body: { title: 'Guarded' } },
   // Events (events.test.ts and events-attendees.test.ts cover each call in depth).
   { method: 'POST', route: '/api/v1/business-events', url: () => '/api/v1/business-events', body: { name: 'Guarded Summit', startDate: '2026-06-01', endDate: '2026-06-02', businessCode: '' } },
-  { method: 'PUT', route: '/api/v1/business-events/{id}', url: () => `/api/v1/business-events/${eventId}`, body: { name: 'Hijacked Summit' } },
+  // PUT …/{id} and GET …/{businessCode} share one path in the API document (OpenAPI allows no two that differ only in a parameter's name).
+  { method: 'PUT', route: '/api/v1/business-events/{idOrBusinessCode}', url: () => `/api/v1/business-events/${eventId}`, body: { name: 'Hijacked Summit' } },
   { method: 'GET', route: '/api/v1/business-events/stats/{businessCode}', url: () => `/api/v1/business-events/stats/${business.businessCode}` },
   { method: 'GET', route: '/api/v1/business-events/live/{id}', url: () => `/api/v1/business-events/live/${eventId}` },
   // The shop page (business-pages.test.ts covers each call in depth); created, changed, then deleted, in this order.
@@ -51,7 +52,7 @@ const ownerOnly: Row[] = [
 
 /** Calls the owner and the business's members may make, and nobody else. */
 const memberOrOwner: Row[] = [
-  { method: 'GET', route: '/api/v1/business-events/{businessCode}', url: () => `/api/v1/business-events/${business.businessCode}` },
+  { method: 'GET', route: '/api/v1/business-events/{idOrBusinessCode}', url: () => `/api/v1/business-events/${business.businessCode}` },
   { method: 'GET', route: '/api/v1/business-product-page-settings/{id}', url: () => `/api/v1/business-product-page-settings/${business.id}` },
 ];
 

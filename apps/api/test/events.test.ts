@@ -217,8 +217,9 @@ describe('the API document', () => {
       [
         'POST /api/v1/business-events',
         'GET /api/v1/business-events',
-        'PUT /api/v1/business-events/{id}',
-        'GET /api/v1/business-events/{businessCode}',
+        // PUT …/{id} and GET …/{businessCode}: one path in the document (OpenAPI allows no two that differ only in a parameter's name).
+        'PUT /api/v1/business-events/{idOrBusinessCode}',
+        'GET /api/v1/business-events/{idOrBusinessCode}',
         'GET /api/v1/business-events/event/{code}',
         'GET /api/v1/business-events/stats/{businessCode}',
         'GET /api/v1/business-events/live/{id}',

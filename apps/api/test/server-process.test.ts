@@ -42,6 +42,9 @@ describe('the server process', () => {
     expect(first.output()).toContain(`development mailbox at http://localhost:${port}/dev/mailbox and /api/dev/outbox, readable only from this machine (loopback)`);
     expect(first.output()).toContain('payments: test provider');
     expect(first.output()).toContain('Seeded the product catalog');
+    // Piped, not on a terminal: JSON lines for log collectors (issue 26 item 19; the terminal: server-log-format.test.ts).
+    const serving = first.output().split('\n').find((line) => line.includes('is serving at'))!;
+    expect(JSON.parse(serving)).toMatchObject({ level: 30, msg: `Carbonwise is serving at http://localhost:${port}` });
 
     const base = `http://127.0.0.1:${port}`;
     const register = await fetch(`${base}/api/auth/register`, {

@@ -98,10 +98,12 @@ describe('home page in a real browser', () => {
     await page.close();
   });
 
-  it('shows the not-found page for an unknown address', async () => {
+  it('shows the not-found page for an unknown address, answered with HTTP 404 and noindex', async () => {
     const page = await live.browser.newPage();
     const response = await page.goto(`${live.server.url}/no/such/page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe('Page not found — Carbonwise');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     // The not-found page's code loads on demand: wait for its heading, not just the header.
     await page.getByRole('heading', { name: /couldn.t find that page/i }).waitFor();
     expect(await page.innerText('main')).toMatch(/couldn.t find that page/i);

@@ -6,10 +6,11 @@ import { COOKIES } from '@app/contract/constants';
 import { isSupportedCurrency, DEFAULT_CURRENCY, type Currency } from '@app/contract/money';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { SERVER_PAGE_MODULES, lazyPageModules } from './app/lazy-page-modules.ts';
+import { NOT_FOUND_PAGE_MODULE, SERVER_PAGE_MODULES, lazyPageModules } from './app/lazy-page-modules.ts';
 import { preloadSections } from './app/lazy-section.tsx';
 import { CALCULATOR_DESCRIPTION, CALCULATOR_TITLE, LOGIN_DESCRIPTION, SITE_DESCRIPTION, PRODUCT_NOT_FOUND_TITLE, catalogTitle, homeTitle, loginTitle, productTitle } from './app/page-meta.ts';
 import { setQuerySeed, type QuerySeed } from './app/query-seed.ts';
+import { PAGE_NOT_FOUND_TITLE } from './app/routes/not-found-title.ts';
 import { COUNTRIES_QUERY_KEY } from './features/carbon/api/carbon-api.ts';
 import { defaultCountryIndex, languageRegion } from './features/carbon/state/calculator-state.ts';
 import type { Country } from './features/carbon/state/types.ts';
@@ -64,6 +65,14 @@ export interface RenderedPage {
 }
 
 export { CURRENCY_COOKIE, lazyPageModules };
+
+/**
+ * The not-found page, for any address that is not a page (the contract's web-pages list): the
+ * server answers it with HTTP 404 and the app shell, whose head gets these tags (the page's title,
+ * and `noindex`) and which preloads the page's chunk; the browser draws it.
+ */
+export const NOT_FOUND_HEAD = renderHead({ title: PAGE_NOT_FOUND_TITLE, description: SITE_DESCRIPTION, noindex: true });
+export const NOT_FOUND_PAGE_MODULES: readonly string[] = [NOT_FOUND_PAGE_MODULE];
 
 /** The session cookie: a visitor who has it gets the login page as the app shell (it sends them on). */
 export const SESSION_COOKIE = COOKIES.session;

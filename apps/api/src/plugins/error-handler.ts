@@ -7,6 +7,17 @@ import { statusForErrorCode, type ErrorCode } from '@app/contract';
 import { AppError } from '../lib/app-error.ts';
 import { ERROR_ONLY_SECURITY_HEADERS, setRouterErrorHeaders } from './security.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The message of this route's 400 when its input fails validation, where the spec fixes it
+     * (the newsletter's 'Please enter a valid email', §5 and §8); `fields` still names each field.
+     * Without it the message names the first field: "Please check email: …".
+     */
+    validationMessage?: string;
+  }
+}
+
 /**
  * The one place that turns errors into the failure envelope. Expected outcomes carry a code
  * from the contract; client mistakes Fastify detects (bad JSON, too large, wrong media type)
@@ -26,7 +37,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         (fields[key] ??= []).push(issue.message ?? 'is not valid');
       }
       const first = Object.entries(fields)[0];
-      const message = first ? `Please check ${first[0]}: ${first[1][0]}` : 'The request is not valid';
+      const message = request.routeOptions.config?.validationMessage ?? (first ? `Please check ${first[0]}: ${first[1][0]}` : 'The request is not valid');
       return send(reply, request, 'VALIDATION_FAILED', message, { fields });
     }
     if (isResponseSerializationError(error)) {

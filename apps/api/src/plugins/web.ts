@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Country } from '@app/contract';
 import { isAdminConsolePath } from '@app/contract/admin-console-pages';
+import { isWebPage } from '@app/contract/web-pages';
 import { send } from './error-handler.ts';
 import type { CatalogSnapshot } from '../modules/catalog/catalog.read-model.ts';
 import { encodeBody, pickEncoding, type EncodedBody } from './web/encoding.ts';
@@ -28,7 +29,10 @@ export interface WebOptions {
  *   (./web/static-files.ts);
  * - the public pages (/, /products, /products/:slug) rendered on the server (./web/), and
  *   /login and /carbon-calculator for visitors without a session (those with one get the app shell);
- * - every other page as the app shell (index.html), preloading that page's lazy chunk.
+ * - every other page of the web app (the contract's web-pages list, which the browser's router
+ *   is checked against) as the app shell (index.html), preloading that page's lazy chunk;
+ * - any other address as the not-found page with HTTP 404 and `noindex`: the app shell with the
+ *   page's title, drawn by the browser's catch-all route.
  * Unknown /api paths get the 404 envelope instead.
  */
 export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, countries, rateLimit }: WebOptions) {
@@ -65,6 +69,15 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, c
     const pathname = request.url.split('?')[0]!;
     reply.header('x-robots-tag', 'noindex, nofollow');
     return sendShell(request, reply, pathname, isAdminConsolePath(pathname) ? 200 : 404);
+  };
+
+  // One body for every unknown address: nothing in it depends on the path.
+  let notFoundBody: EncodedBody | undefined;
+  const sendNotFoundPage = (request: FastifyRequest, reply: FastifyReply) => {
+    notFoundBody ??= encodeBody(template!.shellWithHead(ssr?.NOT_FOUND_HEAD ?? NOINDEX, ssr?.NOT_FOUND_PAGE_MODULES ?? []));
+    // Said in a header too, for crawlers that index what is not HTML.
+    reply.header('x-robots-tag', 'noindex');
+    return sendHtml(request, reply, 404, notFoundBody);
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -110,7 +123,7 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, c
       return send(reply, request, 'ROUTE_NOT_FOUND', `There is no API route ${request.method} ${url}`);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb && !path.extname(pathname)) {
-      return sendShell(request, reply, pathname);
+      return isWebPage(pathname) ? sendShell(request, reply, pathname) : sendNotFoundPage(request, reply);
     }
     if (!hasWeb && request.method === 'GET' && pathname === '/') {
       return reply.type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
@@ -118,6 +131,9 @@ export async function registerWeb(app: FastifyInstance, { webDistDir, catalog, c
     return send(reply, request, 'NOT_FOUND', `Nothing is served at ${url}`);
   });
 }
+
+/** The not-found page's head when the server bundle (which has the page's own) is missing. */
+const NOINDEX = '<title>Page not found</title>\n    <meta name="robots" content="noindex" />';
 
 /** HTML in the best encoding the client accepts. Pages say who they vary by: encoding, and the currency cookie. */
 function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, body: EncodedBody) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LAZY_PAGE_MODULES, QUERY_PROVIDER_MODULE, SERVER_PAGE_MODULES, lazyPageModules } from './lazy-page-modules.ts';
+import { LAZY_PAGE_MODULES, NOT_FOUND_PAGE_MODULE, QUERY_PROVIDER_MODULE, SERVER_PAGE_MODULES, lazyPageModules } from './lazy-page-modules.ts';
 import { LAZY_PAGES } from './routes.tsx';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
@@ -15,6 +15,11 @@ describe('the server-side list of lazy page modules', () => {
       expect(named[page.name], `${page.path} exports ${page.name}`).toBeTypeOf('function');
     }
   }, 60_000);
+
+  it('names the not-found page the catch-all route draws (preloaded with the 404 shell)', async () => {
+    const named = await import(/* @vite-ignore */ path.join(webRoot, NOT_FOUND_PAGE_MODULE));
+    expect(named.NotFoundPage).toBeTypeOf('function');
+  });
 
   it('answers the modules to preload for an address', () => {
     expect(lazyPageModules('/events/ABC-123/')).toEqual([LAZY_PAGE_MODULES['events/:code'], QUERY_PROVIDER_MODULE]);

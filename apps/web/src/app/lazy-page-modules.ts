@@ -32,6 +32,9 @@ export const LAZY_PAGE_MODULES: Record<string, string> = {
   'business-sustainability/:slug': 'src/features/business-carbon/pages/BusinessCarbonPages.tsx',
 };
 
+/** The not-found page (routes.tsx's catch-all), preloaded with the app shell the server answers 404 with. */
+export const NOT_FOUND_PAGE_MODULE = 'src/app/routes/NotFoundPage.tsx';
+
 /**
  * TanStack Query comes with the lazy pages (they are the ones that use it), loaded beside each
  * page's own chunk; the server preloads it with the page.

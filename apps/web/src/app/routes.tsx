@@ -1,5 +1,6 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import type { StorefrontPage } from '@app/contract/web-pages';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { lazySection } from './lazy-section.tsx';
 import { PageLoading } from './routes/PageLoading.tsx';
@@ -53,7 +54,8 @@ const loadBusinessCarbonPages = () => import('../features/business-carbon/pages/
 /**
  * Pages loaded on demand, so a visit to the shop downloads only the shop. The server sends each
  * page's chunk and CSS as preloads with the app shell (lazy-page-modules.ts), so they arrive
- * together with the entry, not in a second wave.
+ * together with the entry, not in a second wave. Every path is one of the contract's
+ * STOREFRONT_PAGES, the list the server answers with 200 (routes.test.ts checks both ways).
  */
 export const LAZY_PAGES = [
   { path: 'verify-account', load: () => import('./routes/VerifyAccountPage.tsx'), name: 'VerifyAccountPage' },
@@ -80,7 +82,7 @@ export const LAZY_PAGES = [
   { path: 'sustainability/:slug', load: () => import('../features/carbon/pages/PublicSustainabilityPage.tsx'), name: 'PublicSustainabilityPage' },
   { path: 'other/my-business-account/sustainability', load: loadBusinessCarbonPages, name: 'BusinessSustainabilityEditorPage' },
   { path: 'business-sustainability/:slug', load: loadBusinessCarbonPages, name: 'PublicBusinessSustainabilityPage' },
-] as const;
+] as const satisfies readonly { path: StorefrontPage; load: () => Promise<unknown>; name: string }[];
 
 /** A page loaded on demand (React.lazy); the spinner holds the page area while its code loads. */
 function lazyPage(page: { path: string; load: () => Promise<object>; name: string }): RouteObject {
@@ -111,7 +113,9 @@ function lazyPage(page: { path: string; load: () => Promise<object>; name: strin
  * nothing here uses loaders or actions, and the data router alone would cost ~17 KB gzipped of
  * the first load (decision 0007). The public shop pages (home, catalog, product) are part of the
  * entry so the server can render them and the browser hydrate them at once. The pathless child
- * is the error boundary, so a crashing page still shows the header and footer.
+ * is the error boundary, so a crashing page still shows the header and footer. The last route,
+ * '*', draws the not-found page for any other address (the server answers those with HTTP 404).
+ * Every path is one of the contract's STOREFRONT_PAGES (`satisfies`: a typo fails type-checking).
  */
 export const appRoutes: RouteObject[] = [
   // The operator console: its own area with its own frame (outside the shop's layout), loaded
@@ -124,10 +128,10 @@ export const appRoutes: RouteObject[] = [
         element: <RouteErrorBoundary />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'products', element: <CatalogPage /> },
-          { path: 'products/:slug', element: <ProductPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'carbon-calculator', element: <CalculatorPage /> },
+          { path: 'products' satisfies StorefrontPage, element: <CatalogPage /> },
+          { path: 'products/:slug' satisfies StorefrontPage, element: <ProductPage /> },
+          { path: 'login' satisfies StorefrontPage, element: <LoginPage /> },
+          { path: 'carbon-calculator' satisfies StorefrontPage, element: <CalculatorPage /> },
           ...LAZY_PAGES.map(lazyPage),
           {
             path: '*',

@@ -11,8 +11,8 @@ export function escapeHtml(text: string): string {
 export interface PageHead {
   title: string;
   description: string;
-  /** Absolute URL (from PUBLIC_URL). */
-  canonical: string;
+  /** Absolute URL (from PUBLIC_URL); none for the not-found page. */
+  canonical?: string;
   noindex?: boolean;
   openGraph?: Record<string, string>;
   jsonLd?: unknown;
@@ -23,8 +23,8 @@ export function renderHead(head: PageHead): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
   ];
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
   if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
   for (const [property, content] of Object.entries(head.openGraph ?? {})) {
     tags.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`);

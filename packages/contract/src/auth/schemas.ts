@@ -99,6 +99,23 @@ export const choosePasswordResponseSchema = z.object({
 });
 export type ChoosePasswordResponse = z.infer<typeof choosePasswordResponseSchema>;
 
+/**
+ * A verification (code or link) of an account that is verified already. Spec §4: "Success is
+ * status 200. A data.code of USER_ALREADY_VERIFIED means the account was already verified", so
+ * it is a 200 with that code, not an error (the web shows 'Email Already Verified', §8).
+ */
+export const ALREADY_VERIFIED_MESSAGE = 'Email Already Verified';
+export const alreadyVerifiedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ code: z.literal('USER_ALREADY_VERIFIED') }),
+});
+export type AlreadyVerifiedResponse = z.infer<typeof alreadyVerifiedResponseSchema>;
+
+/** What verifying by code or link answers with status 200. */
+export const verificationResponseSchema = z.union([sessionResponseSchema, choosePasswordResponseSchema, alreadyVerifiedResponseSchema]);
+export type VerificationResponse = z.infer<typeof verificationResponseSchema>;
+
 export const emailBodySchema = z.object({ email: emailSchema });
 export const resendRegistrationLinkBodySchema = z.object({ email: emailSchema, origin: originSchema });
 export const resendOtpRegisterBodySchema = z.object({ email: emailSchema, checkout: z.boolean().optional() });

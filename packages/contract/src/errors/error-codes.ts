@@ -9,7 +9,7 @@ export const ERROR_STATUS = {
   OTP_EXPIRED: 400,
   OTP_TOO_MANY_ATTEMPTS: 400,
   INVALID_TOKEN: 400,
-  /** The account was verified already (spec §4: the web shows 'Email Already Verified'). */
+  /** Asking to resend the verification of an account verified already. Verifying it again is no error: a 200 with data.code USER_ALREADY_VERIFIED (spec §4). */
   USER_ALREADY_VERIFIED: 409,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  choosePasswordResponseSchema,
   emailBodySchema,
   emailOtpBodySchema,
   emailSchema,
@@ -14,6 +13,7 @@ import {
   resetPasswordBodySchema,
   sessionResponseSchema,
   tokenQuerySchema,
+  verificationResponseSchema,
   verifyAccountQuerySchema,
 } from '@app/contract';
 import { z } from 'zod';
@@ -57,9 +57,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
       schema: {
         tags,
         summary:
-          "Verify the account with the emailed 6-digit code; with the sign-up's signUpProof signs in, otherwise (or after competing sign-ups) answers a token for choosing the password",
+          "Verify the account with the emailed 6-digit code; with the sign-up's signUpProof signs in, otherwise (or after competing sign-ups) answers a token for choosing the password. An account verified already answers 200 with data.code USER_ALREADY_VERIFIED (spec §4)",
         body: registrationOtpBodySchema,
-        response: { 200: z.union([sessionResponseSchema, choosePasswordResponseSchema]), ...errors },
+        response: { 200: verificationResponseSchema, ...errors },
       },
     },
     async (request) => verifyRegistrationCode(ctx, request.body.email, request.body.otp, request.body.signUpProof),
@@ -72,9 +72,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext; config: Confi
       schema: {
         tags,
         summary:
-          "Verify the account with the emailed link token; with the sign-up's signUpProof signs in, otherwise (or after competing sign-ups) answers a token for choosing the password",
+          "Verify the account with the emailed link token; with the sign-up's signUpProof signs in, otherwise (or after competing sign-ups) answers a token for choosing the password. An account verified already answers 200 with data.code USER_ALREADY_VERIFIED (spec §4)",
         querystring: verifyAccountQuerySchema,
-        response: { 200: z.union([sessionResponseSchema, choosePasswordResponseSchema]), ...errors },
+        response: { 200: verificationResponseSchema, ...errors },
       },
     },
     async (request) => verifyRegistrationLink(ctx, request.query.tk, request.query.signUpProof),

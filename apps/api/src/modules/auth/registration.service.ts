@@ -1,4 +1,4 @@
-import { VERIFY_LINK_TTL_HOURS, type RegisterBody } from '@app/contract';
+import { ALREADY_VERIFIED_MESSAGE, VERIFY_LINK_TTL_HOURS, type AlreadyVerifiedResponse, type RegisterBody } from '@app/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { emails } from '../mail/mail.templates.ts';
@@ -13,7 +13,11 @@ import { startSession } from './session.ts';
 const REGISTERED_MESSAGE = 'Registration is successful';
 const RESENT_MESSAGE = 'If this email belongs to an account that still needs verifying, we have sent a new verification email.';
 
-export const alreadyVerified = () => new AppError('USER_ALREADY_VERIFIED', 'Email Already Verified');
+/** Asking for another verification email of a verified account: a 409 (nothing to send). */
+export const alreadyVerified = () => new AppError('USER_ALREADY_VERIFIED', ALREADY_VERIFIED_MESSAGE);
+
+/** Verifying a verified account (by code or link) is a success, spec §4: 200 with data.code. */
+const alreadyVerifiedAnswer = (): AlreadyVerifiedResponse => ({ success: true, message: ALREADY_VERIFIED_MESSAGE, data: { code: 'USER_ALREADY_VERIFIED' } });
 
 /**
  * Register answers the same whether or not the email is taken, so it cannot be used to find
@@ -120,7 +124,7 @@ async function keepsSignUp(repo: AuthRepository, user: UserRow, signUpProof: str
 export async function verifyRegistrationCode(ctx: AuthContext, email: string, otp: string, signUpProof?: string) {
   const user = await ctx.repo.findUserByEmail(email);
   if (!user) throw unknownCodeError();
-  if (user.emailVerifiedAt) throw alreadyVerified();
+  if (user.emailVerifiedAt) return alreadyVerifiedAnswer();
   // Checked outside the transaction: a wrong try must stay counted, and using the code is atomic.
   await checkCodeQuietly(ctx, ctx.repo, user.id, 'register', otp);
   const outcome = await inTransaction(ctx, async (repo) => {
@@ -159,10 +163,10 @@ export async function verifyRegistrationLink(ctx: AuthContext, token: string, si
   if (!used) {
     const known = await ctx.repo.findToken(hash);
     const owner = known ? await ctx.repo.findUserById(known.userId) : undefined;
-    if (owner?.emailVerifiedAt) throw alreadyVerified();
+    if (owner?.emailVerifiedAt) return alreadyVerifiedAnswer();
     throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired. Please request a new one.');
   }
-  if (used.already) throw alreadyVerified();
+  if (used.already) return alreadyVerifiedAnswer();
   if ('resetToken' in used && used.resetToken) return choosePasswordAnswer(used.user.email, used.resetToken, used.competing);
   // Mailbox and sign-up both proven, as with the code: the browser that signed up is signed in.
   return startSession(ctx, used.user, 'Email Verification Successfull!');

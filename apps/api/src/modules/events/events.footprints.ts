@@ -37,7 +37,7 @@ export function createEventFootprints(db: Database, events: Events, carbon: Carb
       const found = await events.findByCode(body.conferanceCode);
       if (!found) throw eventNotFound();
       const { radiativeForcing, ...group } = body.inputs;
-      const result = carbon.event({ attendees: [{ count: 1, ...group }], otherSpend: [], radiativeForcing });
+      const result = namedAsSent(() => carbon.event({ attendees: [{ count: 1, ...group }], otherSpend: [], radiativeForcing }));
       const name = body.name ?? (caller ? `${caller.account.firstName} ${caller.account.lastName}`.trim() : '');
       const now = new Date();
       const values = {
@@ -142,6 +142,26 @@ export function createEventFootprints(db: Database, events: Events, carbon: Carb
       return [...fromEvents, ...fromBusiness].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
   };
+}
+
+/**
+ * The event model names the fields of its attendee group (`attendees.0.travel.0.to`); the
+ * attendee sent them under `inputs` (`inputs.travel.0.to`), so its 400 names those.
+ */
+function namedAsSent<T>(calculate: () => T): T {
+  try {
+    return calculate();
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.fields) throw error;
+    let message = error.message;
+    const fields: Record<string, string[]> = {};
+    for (const [field, messages] of Object.entries(error.fields)) {
+      const sent = `inputs.${field.replace(/^attendees\.0\./, '')}`;
+      message = message.replace(field, sent);
+      fields[sent] = messages;
+    }
+    throw new AppError(error.code, message, { fields, extra: error.extra });
+  }
 }
 
 function numbersOf(value: unknown): Record<string, number> {

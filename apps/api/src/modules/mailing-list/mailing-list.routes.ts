@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema as failure, mailingListBodySchema, mailingListResponseSchema, mailingListTokenQuerySchema } from '@app/contract';
+import { NEWSLETTER_INVALID_EMAIL, errorEnvelopeSchema as failure, mailingListBodySchema, mailingListResponseSchema, mailingListTokenQuerySchema } from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sensitiveRateLimit } from '../../plugins/security.ts';
@@ -8,6 +9,14 @@ import { confirmPages, unsubscribePages, type Page } from './mailing-list.pages.
 import { confirm, subscribe, unsubscribe, unsubscribeState, type MailingListContext } from './mailing-list.service.ts';
 
 const errors = { 400: failure, 409: failure, 429: failure };
+
+/** The link routes answer a browser with a small HTML page, any other caller with JSON, at every status. */
+const pageOrJson = (description: string, json: z.ZodType) => ({ description, content: { 'text/html': { schema: z.string() }, 'application/json': { schema: json } } });
+const linkAnswers = {
+  200: pageOrJson('Done, or the page asking to confirm', z.object({ success: z.literal(true), message: z.string() })),
+  400: pageOrJson('The link is not valid', failure),
+};
+const confirmAnswers = { ...linkAnswers, 410: pageOrJson('The link has expired or was used already', failure) };
 
 /**
  * A person following a mail link (the browser asks for text/html) gets the page; any other
@@ -39,7 +48,8 @@ export const mailingListRoutes: FastifyPluginAsyncZod<{ ctx: MailingListContext;
   app.post(
     '/v1/mailing-lists',
     {
-      config: { ...strict, auth: 'optional' },
+      // Spec §5/§8: an invalid email answers exactly 'Please enter a valid email'.
+      config: { ...strict, auth: 'optional', validationMessage: NEWSLETTER_INVALID_EMAIL },
       schema: {
         tags,
         summary:
@@ -56,14 +66,14 @@ export const mailingListRoutes: FastifyPluginAsyncZod<{ ctx: MailingListContext;
 
   app.get(
     '/v1/mailing-lists/verify',
-    { schema: { tags, summary: 'Confirm a subscription from the emailed link; a browser gets a small HTML page, other callers JSON (410 expired or used, 400 not valid)', querystring: mailingListTokenQuerySchema } },
+    { schema: { tags, summary: 'Confirm a subscription from the emailed link; a browser gets a small HTML page, other callers JSON (410 expired or used, 400 not valid)', querystring: mailingListTokenQuerySchema, response: confirmAnswers } },
     async (request, reply) => answerPage(request, reply, confirmPages[await confirm(ctx, request.query.tk)]()),
   );
 
   app.get(
     '/v1/mailing-lists/unsubscribe',
     {
-      schema: { tags, summary: 'The unsubscribe page of a newsletter link: a button that posts to the same address (link scanners only GET, so they unsubscribe nobody)', querystring: mailingListTokenQuerySchema },
+      schema: { tags, summary: 'The unsubscribe page of a newsletter link: a button that posts to the same address (link scanners only GET, so they unsubscribe nobody)', querystring: mailingListTokenQuerySchema, response: linkAnswers },
     },
     async (request, reply) => {
       const state = await unsubscribeState(ctx, request.query.tk);
@@ -76,7 +86,7 @@ export const mailingListRoutes: FastifyPluginAsyncZod<{ ctx: MailingListContext;
 
   app.post(
     '/v1/mailing-lists/unsubscribe',
-    { schema: { tags, summary: 'Unsubscribe (the page\'s button, and RFC 8058 one-click from mail clients); no login needed', querystring: mailingListTokenQuerySchema } },
+    { schema: { tags, summary: 'Unsubscribe (the page\'s button, and RFC 8058 one-click from mail clients); no login needed', querystring: mailingListTokenQuerySchema, response: linkAnswers } },
     async (request, reply) => answerPage(request, reply, unsubscribePages[await unsubscribe(ctx, request.query.tk)]()),
   );
 };

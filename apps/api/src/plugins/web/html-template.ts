@@ -41,16 +41,20 @@ export class HtmlTemplate {
     // The head, markup and data carry the visitor's text (a search, a slug): they are spliced in
     // by position, never through `replace` with a replacement string, whose `$\``, `$'` and `$&`
     // would copy parts of the template into the page (issue 23: 49 × `$\`` in a URL made 5 MB).
-    let html = this.withPreloads(this.html, modules)
-      .replace(/<title>[\s\S]*?<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>\s*/, '');
-    html = spliceBefore(html, '</head>', `  ${head}\n  `);
-    return spliceInstead(html, '<div id="root"></div>', `<div id="root">${markup}</div>\n    <script type="application/json" id="ssr-data">${dataJson}</script>`);
+    return spliceInstead(this.shellWithHead(head, modules), '<div id="root"></div>', `<div id="root">${markup}</div>\n    <script type="application/json" id="ssr-data">${dataJson}</script>`);
   }
 
   /** The app shell, preloading the chunks and CSS of `modules` (source paths in the manifest). */
   shell(modules: readonly string[] = []): string {
     return this.withPreloads(this.html, modules);
+  }
+
+  /** The app shell with its own head tags (title, robots) in place of the shell's title and description: the not-found page. */
+  shellWithHead(head: string, modules: readonly string[] = []): string {
+    const html = this.withPreloads(this.html, modules)
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>\s*/, '');
+    return spliceBefore(html, '</head>', `  ${head}\n  `);
   }
 
   private withPreloads(html: string, modules: readonly string[]): string {

@@ -25,6 +25,9 @@ export interface SsrModule {
   pageVariant?(pageKey: string, acceptLanguage: string | undefined, countries: readonly Country[] | undefined): string;
   /** Source modules (Vite manifest keys) a server-rendered page needs beside the entry (optional: older builds lack it). */
   publicPageModules?(url: string): string[];
+  /** Head tags of the not-found page (its title, noindex) and the modules it loads (optional: older builds lack them). */
+  NOT_FOUND_HEAD?: string;
+  NOT_FOUND_PAGE_MODULES?: readonly string[];
   /** Source modules (Vite manifest keys) the lazy page at a path loads; empty when none. */
   lazyPageModules(pathname: string): string[];
   render(request: {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { VerifyAccountPage } from './VerifyAccountPage.tsx';
 import { cleanup, render } from '../../test/render.tsx';
 import { flush, json, stubApi } from '../../test/dom.ts';
-import { getCookie } from '../../lib/cookies.ts';
+import { getCookie, removeCookie } from '../../lib/cookies.ts';
 
 const USER = { _id: 'u', email: 'ada@example.com', firstName: 'Ada', lastName: 'G', createdAt: '2026-01-01T00:00:00.000Z' };
 
@@ -75,5 +75,17 @@ describe('/verify-account', () => {
     expect(api.calls[0]!.path).toBe('/api/auth/verify-account?tk=link-token-1122334455');
     expect(container.querySelector('h1')?.textContent).toBe('Email verified: choose your password');
     expect(container.textContent).toContain('The account was not created in this browser');
+  });
+
+  it('status 200 with data.code USER_ALREADY_VERIFIED (spec §4) says the account is active already, without signing in', async () => {
+    removeCookie('JWTToken');
+    stubApi({
+      'GET /api/auth/verify-account': () => json(200, { success: true, message: 'Email Already Verified', data: { code: 'USER_ALREADY_VERIFIED' } }),
+    });
+    const { container } = renderPage('link-token-5566778899');
+    await settled(container);
+    expect(container.querySelector('h1')?.textContent).toBe('Email Already Verified');
+    expect(container.textContent).toContain('This account is active already');
+    expect(getCookie('JWTToken')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ChoosePasswordResponse, Currency, RegisterBody, SessionResponse } from '@app/contract';
+import type { AlreadyVerifiedResponse, Currency, RegisterBody, SessionResponse, VerificationResponse } from '@app/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /**
@@ -18,10 +18,16 @@ export const register = (body: RegisterBody) => apiClient.post<MessageResponse &
 
 /**
  * A session when `signUpProof` is this browser's proof of the sign-up, else (no proof, or
- * competing sign-ups) a token for choosing the password.
+ * competing sign-ups) a token for choosing the password; for an account verified already,
+ * `data.code` USER_ALREADY_VERIFIED (all status 200, spec §4).
  */
 export const verifyRegistrationCode = (email: string, otp: string, signUpProof?: string) =>
-  apiClient.patch<SessionResponse | ChoosePasswordResponse>('/auth/registration-otp-verify', signUpProof ? { email, otp, signUpProof } : { email, otp });
+  apiClient.patch<VerificationResponse>('/auth/registration-otp-verify', signUpProof ? { email, otp, signUpProof } : { email, otp });
+
+/** Whether a verification's 200 says the account was verified already (spec §4: data.code USER_ALREADY_VERIFIED). */
+export function isAlreadyVerified(answer: VerificationResponse): answer is AlreadyVerifiedResponse {
+  return 'data' in answer && 'code' in answer.data && answer.data.code === 'USER_ALREADY_VERIFIED';
+}
 
 export const resendRegistrationCode = (email: string, checkout?: boolean) =>
   apiClient.patch<MessageResponse>('/auth/resend-otp-register', checkout ? { email, checkout } : { email });
@@ -31,7 +37,7 @@ export const resendRegistrationLink = (email: string, origin?: string) =>
 
 /** Like verifyRegistrationCode: a session with this browser's sign-up proof, else choosing the password. */
 export const verifyAccountLink = (token: string, signUpProof?: string) =>
-  apiClient.get<SessionResponse | ChoosePasswordResponse>('/auth/verify-account', { query: signUpProof ? { tk: token, signUpProof } : { tk: token } });
+  apiClient.get<VerificationResponse>('/auth/verify-account', { query: signUpProof ? { tk: token, signUpProof } : { tk: token } });
 
 export const sendResetLink = (email: string) => apiClient.post<MessageResponse>('/auth/reset-password-link', { email });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { readApiError } from '../../../lib/api-error.ts';
 import type { SessionGrant } from '../../session/sign-in.ts';
 import { forgetSignUpProof, storedSignUpProof } from '../sign-up-proof.ts';
-import { verifyAccountLink } from './auth-api.ts';
+import { isAlreadyVerified, verifyAccountLink } from './auth-api.ts';
 
 export type VerifyAccountResult =
   /** This browser signed up (its sign-up proof matched): verified, and the session to sign in with. */
@@ -24,6 +24,8 @@ async function verify(token: string): Promise<VerifyAccountResult> {
   const response = await verifyAccountLink(token, stored?.proof);
   if (response.status === 200 && response.data) {
     const answer = response.data;
+    // Spec §4: status 200 with data.code USER_ALREADY_VERIFIED means it was verified before.
+    if (isAlreadyVerified(answer)) return { state: 'already-verified', message: answer.message };
     if ('token' in answer) {
       forgetSignUpProof(answer.user.email);
       return { state: 'verified', message: answer.message, email: answer.user.email, grant: answer };
@@ -32,7 +34,6 @@ async function verify(token: string): Promise<VerifyAccountResult> {
     return { state: 'choose-password', message: answer.message, email: answer.data.email, resetToken: answer.data.resetToken };
   }
   const failure = readApiError(response, INVALID_LINK);
-  if (failure.code === 'USER_ALREADY_VERIFIED') return { state: 'already-verified', message: failure.message };
   return { state: 'invalid', message: failure.status === 400 ? failure.message : INVALID_LINK };
 }
 

@@ -148,9 +148,9 @@ describe('email verification popup (spec §2.4, §4, §8)', () => {
     expect(location).toBe('/other/checkout');
   });
 
-  it('USER_ALREADY_VERIFIED toasts "Email Already Verified" and goes to the Log in tab', async () => {
+  it('status 200 with data.code USER_ALREADY_VERIFIED (spec §4) toasts "Email Already Verified" and goes to the Log in tab', async () => {
     stubApi({
-      'PATCH /api/auth/registration-otp-verify': () => json(409, { success: false, code: 'USER_ALREADY_VERIFIED', message: 'Email Already Verified' }),
+      'PATCH /api/auth/registration-otp-verify': () => json(200, { success: true, message: 'Email Already Verified', data: { code: 'USER_ALREADY_VERIFIED' } }),
     });
     const { boxes } = renderDialog();
     enterCode(boxes, '111111');

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { useSubmit } from '../../../components/form/useSubmit.ts';
-import { resendRegistrationCode, verifyRegistrationCode } from '../api/auth-api.ts';
+import { isAlreadyVerified, resendRegistrationCode, verifyRegistrationCode } from '../api/auth-api.ts';
 import { countdownMessage, useCountdown } from '../hooks/useCountdown.ts';
 import { useCompleteVerification } from '../hooks/useCompleteVerification.ts';
 import { choosePasswordPath, loginPath } from '../redirects.ts';
@@ -75,6 +75,11 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
       keepSending: true, // the popup closes once the session is stored
       onSuccess: async ({ data }) => {
         forgetSignUpProof(email); // used: the account is verified either way
+        // Spec §4: status 200 with data.code USER_ALREADY_VERIFIED means it was verified before.
+        if (isAlreadyVerified(data)) {
+          alreadyVerified();
+          return;
+        }
         if (!('token' in data)) {
           // Competing sign-ups used this email: it is verified, and the password is chosen next.
           toast.info(data.message, { carry: true });
@@ -88,11 +93,6 @@ function VerificationPanel({ email, sentAt, next, checkout, onClose }: Omit<Veri
         onClose();
       },
       onFailure: (failure) => {
-        if (failure.code === 'USER_ALREADY_VERIFIED') {
-          forgetSignUpProof(email);
-          alreadyVerified();
-          return true;
-        }
         // A code that can no longer work (expired, too many tries) ends the clock so a new one can be asked for.
         if (failure.code === 'OTP_EXPIRED' || failure.code === 'OTP_TOO_MANY_ATTEMPTS') countdown.expire();
         else if (failure.status === 400) countdown.start(); // spec §4: a wrong code resets the timer

@@ -74,7 +74,7 @@ describe('NewsletterInline', () => {
   it.each([
     [429, 'Too many requests. Please try again in 1 minute.'],
     [500, 'Something went wrong on our side. Please try again.'],
-    [400, 'Please check email: Please enter a valid email'],
+    [400, 'Please enter a valid email'],
   ])('shows the server message in red for %i', async (code, message) => {
     stubApi({ 'POST /api/v1/mailing-lists': () => json(code, { success: false, message, code: 'X' }) });
     const { status, send } = renderInline();
