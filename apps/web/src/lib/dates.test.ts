@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatTime, SERVER_DATE_CONTEXT } from './dates.ts';
+import { formatDate, formatDateTime, formatDay, formatPeriod, formatTime, SERVER_DATE_CONTEXT } from './dates.ts';
 
 /** 19:40 on 25 Nov 2026 in New York (EST, UTC−5): already 26 Nov in UTC and in Amsterdam. */
 const LATE_EVENING = '2026-11-26T00:40:00.000Z';
@@ -27,6 +27,12 @@ describe('the date formatter', () => {
     expect(formatDay('2026-05-04', newYork)).toBe('May 4, 2026');
     expect(formatDay('2026-05-04', { locale: 'en-GB', timeZone: 'Pacific/Kiritimati' })).toBe('4 May 2026');
     expect(formatDay('2030-12-31T00:00:00.000Z', amsterdam)).toBe('31 Dec 2030');
+  });
+
+  it('labels chart buckets by the day or month they stand for, whatever the zone', () => {
+    expect(formatPeriod('2026-11-01', 'month', amsterdam)).toBe('Nov 2026');
+    expect(formatPeriod('2026-11-26', 'day', amsterdam)).toBe('26 Nov');
+    expect(formatPeriod('2026-01-01', 'month', { locale: 'en-GB', timeZone: 'America/Los_Angeles' })).toBe('Jan 2026');
   });
 
   it('shows unreadable input as it came rather than "Invalid Date"', () => {

@@ -84,6 +84,16 @@ export function formatDay(day: string, context: DateFormatContext = viewerDateCo
   return date ? formatter(DATE, { locale: context.locale, timeZone: 'UTC' }).format(date) : day;
 }
 
+/**
+ * A chart's bucket label for a calendar day or month it stands for ("2026-11-26" → "26 Nov";
+ * with `month`, "2026-11-01" → "Nov 2026"), in no time zone, like `formatDay`.
+ */
+export function formatPeriod(day: string, unit: 'day' | 'month', context: DateFormatContext = viewerDateContext()): string {
+  const date = toDate(`${day.slice(0, 10)}T00:00:00Z`);
+  const options: Intl.DateTimeFormatOptions = unit === 'month' ? { month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' };
+  return date ? formatter(options, { locale: context.locale, timeZone: 'UTC' }).format(date) : day;
+}
+
 /** The year of an instant in the viewer's zone (a footer's ©). */
 export function yearOf(value: Date, context: DateFormatContext = viewerDateContext()): string {
   return formatter({ year: 'numeric' }, context).format(value);

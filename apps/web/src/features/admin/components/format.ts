@@ -1,15 +1,14 @@
 import { formatPrice, isSupportedCurrency, minorToMajor } from '@app/contract/money';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 
 /** Integer minor units as the shop shows prices: "1,234.50 USD" (yen and yuan by their own exponent). */
 export function money(amountMinor: number, currency: string): string {
   return isSupportedCurrency(currency) ? formatPrice(minorToMajor(amountMinor, currency), currency) : `${amountMinor} ${currency}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
-export const shortDate = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—');
-export const dateTime = (iso: string | null | undefined) => (iso ? dateTimeFormat.format(new Date(iso)) : '—');
+// Dates in the shop's one style (lib/dates.ts), in the operator's locale and time zone.
+export const shortDate = (iso: string | null | undefined) => (iso ? formatDate(iso) : '—');
+export const dateTime = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '—');
 
 export const count = (value: number) => value.toLocaleString('en');
 

@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard } from '@app/contract/admin';
 import { isSupportedCurrency, minorToMajor } from '@app/contract/money';
+import { formatPeriod } from '../../../../lib/dates.ts';
 
 const SERIES_COLOURS = ['var(--color-accent)', 'var(--color-success)', '#7c3aed', '#c2410c', '#0e7490', '#be185d', '#4d7c0f'];
 
@@ -12,9 +13,8 @@ const SERIES_COLOURS = ['var(--color-accent)', 'var(--color-success)', '#7c3aed'
  */
 export default function DashboardCharts({ series, interval }: { series: Dashboard['series']; interval: string }) {
   const currencies = [...new Set(series.flatMap((point) => point.revenue.map((amount) => amount.currency)))];
-  const label = new Intl.DateTimeFormat('en-GB', interval === 'month' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const data = series.map((point) => ({
-    period: label.format(new Date(`${point.period}T00:00:00Z`)),
+    period: formatPeriod(point.period, interval === 'month' ? 'month' : 'day'),
     orders: point.orders,
     tonnes: point.tonnes,
     newCustomers: point.newCustomers,

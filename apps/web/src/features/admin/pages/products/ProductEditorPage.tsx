@@ -13,6 +13,7 @@ import { ImagesCard } from './ImagesCard.tsx';
 import { StockCard } from './StockCard.tsx';
 import { ArchiveCard } from './ArchiveCard.tsx';
 import { emptyProductValues, productToValues, valuesToCreate, valuesToUpdate, type ProductFormOutput } from './product-form-values.ts';
+import { dateTime } from '../../components/format.ts';
 
 const BackToProducts = () => (
   <Link className="admin-back" to="/admin/products">
@@ -83,7 +84,7 @@ function ProductEditor({ references, product }: { references: ProductReferences;
             {title} {product?.status === 'archived' && <Badge>Archived</Badge>}
           </>
         }
-        description={product ? `/${product.slug} · updated ${new Date(product.updatedAt).toLocaleString('en-GB')}` : 'Fill in what the shop shows. Photos are added once the product is saved.'}
+        description={product ? `/${product.slug} · updated ${dateTime(product.updatedAt)}` : 'Fill in what the shop shows. Photos are added once the product is saved.'}
         actions={
           product && (
             <a className="btn btn--secondary btn--sm" href={`/products/${product.slug}`} target="_blank" rel="noreferrer">
