@@ -38,8 +38,11 @@ describe('operator console pages', () => {
       expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
       expect(response.body, url).toContain('<div id="root"></div>');
     }
-    // Not the console: /administrator is an ordinary (storefront) path.
-    expect((await app.inject({ url: '/administrator' })).headers['x-robots-tag']).toBeUndefined();
+    // Not the console: /administrator is an ordinary storefront address, and an unknown one (the
+    // storefront's not-found page, noindex; never the console's nofollow).
+    const storefront = await app.inject({ url: '/administrator' });
+    expect(storefront.statusCode).toBe(404);
+    expect(storefront.headers['x-robots-tag']).toBe('noindex');
   });
 
   it('keeps the console out of every storefront page first load', async () => {

@@ -25,6 +25,7 @@ import {
 } from '@app/contract/events';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { pageOrJson } from '../../lib/page-or-json.ts';
 import type { EventFootprints } from './events.footprints.ts';
 import type { FootprintClaims } from './events.footprint-claims.ts';
 import { footprintConfirmPage } from './events.pages.ts';
@@ -181,12 +182,23 @@ export const eventRoutes: FastifyPluginAsyncZod<{ events: Events; footprints: Ev
     '/v1/business-event-user-carbon-foot-prints/confirm',
     {
       config: { rateLimit: FOOTPRINT_RATE_LIMIT },
-      schema: { tags, summary: "Confirm a visitor's event footprint from the emailed link: a browser gets a small page, other callers JSON (410 used or expired, 409 the address's account recorded its own)", querystring: footprintConfirmQuerySchema },
+      schema: {
+        tags,
+        summary: "Confirm a visitor's event footprint from the emailed link: a browser gets a small page, other callers JSON (410 used or expired, 409 the address's account recorded its own)",
+        querystring: footprintConfirmQuerySchema,
+        response: {
+          200: pageOrJson('Confirmed: the footprint now counts', z.object({ success: z.literal(true), message: z.string() })),
+          400: pageOrJson('The link is not valid', failure),
+          409: pageOrJson("The address's account recorded its own footprint", failure),
+          410: pageOrJson('The link has expired or was used already', failure),
+          429: failure,
+        },
+      },
     },
     async (request, reply) => {
       const { outcome, eventName } = await claims.confirm(request.query.tk);
       const result = footprintConfirmPage(outcome, eventName);
-      if ((request.headers.accept ?? '').includes('text/html')) return reply.status(result.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
+      if ((request.headers.accept ?? '').includes('text/html')) return reply.status(result.status as 200 | 400 | 409 | 410).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(result.html);
       if (outcome === 'gone') throw new AppError('FOOTPRINT_LINK_GONE', result.message);
       if (outcome === 'account') throw new AppError('CONFLICT', result.message);
       return reply.header('cache-control', 'no-store').send({ success: true as const, message: result.message });

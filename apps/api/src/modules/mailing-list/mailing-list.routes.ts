@@ -7,11 +7,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { sensitiveRateLimit } from '../../plugins/security.ts';
 import { confirmPages, unsubscribePages, type Page } from './mailing-list.pages.ts';
 import { confirm, subscribe, unsubscribe, unsubscribeState, type MailingListContext } from './mailing-list.service.ts';
+import { pageOrJson } from '../../lib/page-or-json.ts';
 
 const errors = { 400: failure, 409: failure, 429: failure };
 
 /** The link routes answer a browser with a small HTML page, any other caller with JSON, at every status. */
-const pageOrJson = (description: string, json: z.ZodType) => ({ description, content: { 'text/html': { schema: z.string() }, 'application/json': { schema: json } } });
 const linkAnswers = {
   200: pageOrJson('Done, or the page asking to confirm', z.object({ success: z.literal(true), message: z.string() })),
   400: pageOrJson('The link is not valid', failure),
