@@ -127,5 +127,7 @@ export function json<T = any>(response: { body: string }): T {
  */
 export function isBackgroundStatement(query: string, params: unknown[] = []): boolean {
   if (/^\s*update\s+"?outbox_emails"?/i.test(query)) return true;
+  // The newsletter sender's sweep looks for issues left mid-send (admin/newsletter).
+  if (/^\s*select "id" from "newsletter_issues"/i.test(query)) return true;
   return query.includes('rate_limit_windows') && Array.isArray(params[0]) && params[0].every((key) => String(key).startsWith('global|'));
 }

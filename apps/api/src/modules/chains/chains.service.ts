@@ -53,15 +53,14 @@ export function createUserChains({ db, mail, dispatcher, publicUrl }: ChainDeps)
     const email = caller.verifiedEmail.toLowerCase();
     const duplicateOf = (asker: SQL) =>
       sql`not exists (select 1 from user_chains d where d.relationship = ${userChains.relationship} and d.parent_user_id is not null and d.child_user_id is not null and least(d.parent_user_id, d.child_user_id) = least(${asker}, ${caller.id}::uuid) and greatest(d.parent_user_id, d.child_user_id) = greatest(${asker}, ${caller.id}::uuid))`;
+    // One statement for both directions: exactly one side of an invitation is empty, the other
+    // is the asker. Runs on every read of the caller's chains, so it must stay one round trip.
+    const asker = sql`coalesce(${userChains.parentUserId}, ${userChains.childUserId})`;
     try {
       await db
         .update(userChains)
-        .set({ childUserId: caller.id })
-        .where(and(isNull(userChains.childUserId), eq(userChains.inviteeEmail, email), ne(userChains.parentUserId, caller.id), duplicateOf(sql`${userChains.parentUserId}`)));
-      await db
-        .update(userChains)
-        .set({ parentUserId: caller.id })
-        .where(and(isNull(userChains.parentUserId), eq(userChains.inviteeEmail, email), ne(userChains.childUserId, caller.id), duplicateOf(sql`${userChains.childUserId}`)));
+        .set({ parentUserId: sql`coalesce(${userChains.parentUserId}, ${caller.id}::uuid)`, childUserId: sql`coalesce(${userChains.childUserId}, ${caller.id}::uuid)` })
+        .where(and(eq(userChains.inviteeEmail, email), sql`(${userChains.parentUserId} is null) <> (${userChains.childUserId} is null)`, sql`${asker} <> ${caller.id}::uuid`, duplicateOf(asker)));
     } catch (error) {
       // Two claims at once: one fills the row, the other's duplicate is left for the next read.
       if (!uniqueViolation(error)) throw error;
@@ -184,10 +183,16 @@ export function createUserChains({ db, mail, dispatcher, publicUrl }: ChainDeps)
       }
       if (query.relationship) conditions.push(eq(userChains.relationship, query.relationship));
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(userChains).where(where).orderBy(desc(userChains.createdAt), desc(userChains.id)).limit(query.size).offset((query.page - 1) * query.size),
-        db.select({ n: count() }).from(userChains).where(where),
-      ]);
+      // The total rides along with the page (a window count); only a page past the end needs its own count.
+      const page = await db
+        .select({ chain: userChains, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(userChains)
+        .where(where)
+        .orderBy(desc(userChains.createdAt), desc(userChains.id))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size);
+      const rows = page.map((row) => row.chain);
+      const total = page[0] ? { n: page[0].total } : (await db.select({ n: count() }).from(userChains).where(where))[0];
       const names = await namesOf(rows.flatMap((row) => [row.parentUserId, row.childUserId]));
       return { data: rows.map((row) => toUserChain(row, callerId, names)), meta: { page: query.page, size: query.size, total: total?.n ?? 0 } };
     },
