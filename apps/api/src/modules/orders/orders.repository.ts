@@ -161,7 +161,7 @@ export const ordersRepository = {
 
   /** One earning per paid order (unique on the order): a second write for the same order is a no-op. */
   async addReferralEarning(tx: Tx, earning: { orderId: string; userId: string; referredUserId: string; currency: string; amountMinor: number }): Promise<void> {
-    await tx.insert(referralEarnings).values(earning).onConflictDoNothing({ target: referralEarnings.orderId });
+    await tx.insert(referralEarnings).values(earning).onConflictDoNothing({ target: referralEarnings.orderId, where: sql`${referralEarnings.refundId} is null` });
   },
 
   /** A page of the person's personal orders, newest first, and how many there are (two queries, whatever the page size). */
