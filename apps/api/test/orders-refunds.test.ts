@@ -179,7 +179,7 @@ describe('operator refunds through the test provider', () => {
 
     const other = await paidOrder([{ product: offsets[1]!, quantity: 1 }]);
     const same = await Promise.all(Array.from({ length: 20 }, () => refund(owner.token, other.order.id, { kind: 'amount', amountMinor: 50, reason: 'Once' }, 'refund-key-0001')));
-    expect(same.every((a) => a.statusCode < 300)).toBe(true);
+    expect(same.filter((a) => a.statusCode >= 300).map((a) => a.body)).toEqual([]);
     const once = await app.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, other.order.id));
     expect(once).toHaveLength(1);
   });

@@ -156,6 +156,10 @@ export function createOperatorOrders(deps: OperatorDeps & { staffRefundLimitMino
   async function decideRefund(operator: Operator, orderId: string, body: AdminRefundBody, key: string): Promise<{ result: AdminRefundResult; message: string }> {
     const done = await db.transaction(async (tx) => {
       const order = await locked(tx, orderId);
+      // Deciders of one order run one at a time under its lock: one with this key committed before
+      // us is seen here. (Not left to the insert's ON CONFLICT, which would wait on the sender's
+      // settle transaction while that waits on our order lock: a deadlock on PostgreSQL.)
+      if (await refundsRepository.byRequestKey(tx, key)) throw REPEATED;
       if (order.status !== 'paid' && order.status !== 'partially_refunded') assertTransition(order, 'refunded', 'refunded');
       const items = await repo.itemsOf(tx, [orderId]);
       const { amountMinor, lines } = plan(order, items, body);
