@@ -16,4 +16,6 @@ export * from './customers.ts';
 export * from './newsletter.ts';
 export * from './dashboard.ts';
 export * from './orders.ts';
+export * from './fulfilment.ts';
+export * from './order-list.ts';
 export * from './routes.ts';

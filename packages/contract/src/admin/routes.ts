@@ -101,4 +101,11 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 
   r('GET', '/orders'),
   r('GET', '/orders/{id}'),
+  // The list's filters: sums per currency, and the CSV export (which records an audit row).
+  r('GET', '/orders/totals'),
+  r('GET', '/orders/export'),
+  r('GET', '/orders/{id}/fulfilments'),
+  r('POST', '/orders/{id}/fulfilments'),
+  r('POST', '/orders/{id}/fulfilments/{fulfilmentId}/delivery'),
+  r('POST', '/orders/{id}/returns'),
 ];

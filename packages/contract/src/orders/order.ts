@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema } from '../money/currency.ts';
 import { discountUnitSchema } from '../cart/cart.ts';
+import { orderFulfilmentSchema } from './fulfilment.ts';
 
 /**
  * Orders (spec §3 Order payload and Order state; §7 `POST v1/orders`, order reads). The client
@@ -75,7 +76,7 @@ const named = z.object({ _id: z.string(), name: z.string() });
 
 /** Who did something to an order: the buyer, a shop operator, the shop itself (expiry, its rules) or the payment provider. */
 export const orderEventActorSchema = z.enum(['buyer', 'operator', 'system', 'provider']);
-export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_received', 'expired', 'cancelled', 'refund_requested', 'refunded', 'refund_failed'] as const;
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_received', 'expired', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'shipped', 'delivered', 'returned'] as const;
 export const orderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
 export type OrderEventKind = z.infer<typeof orderEventKindSchema>;
 
@@ -148,6 +149,8 @@ export const orderSchema = z.object({
   refundedMinor: z.number().int(),
   /** The order's history, oldest first: only in the answer for one order (`GET v1/orders/{id}`, cancel). */
   timeline: z.array(orderEventSchema).optional(),
+  /** Shipping of the goods lines, per line and per parcel: only in the answer for one order with goods lines. */
+  fulfilment: orderFulfilmentSchema.optional(),
   /** Serials of the retirement certificates issued for this order (paid offset lines). */
   certificates: z.array(z.object({ serial: z.string(), productName: z.string(), tonnes: z.number() })),
 });

@@ -25,7 +25,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 export type OrderActor = 'buyer' | 'operator' | 'system' | 'provider';
 
 /** The kinds of timeline rows. `placed` and the refund rows are not status changes, but belong to the story. */
-export type OrderEventKind = 'placed' | 'paid' | 'payment_received' | 'expired' | 'cancelled' | 'refund_requested' | 'refunded' | 'refund_failed';
+export type OrderEventKind = 'placed' | 'paid' | 'payment_received' | 'expired' | 'cancelled' | 'refund_requested' | 'refunded' | 'refund_failed' | 'shipped' | 'delivered' | 'returned';
 
 export interface TimelineEntry {
   actor: OrderActor;
