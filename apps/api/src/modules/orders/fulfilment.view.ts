@@ -36,7 +36,7 @@ export async function readFulfilment(db: Db, orderId: string, items: OrderItemRo
         trackingUrl: orderFulfilments.trackingUrl,
         shippedAt: orderFulfilments.shippedAt,
         deliveredAt: orderFulfilments.deliveredAt,
-        lines: sql<{ lineId: string; quantity: number }[]>`coalesce((select json_agg(json_build_object('lineId', l.order_item_id, 'quantity', l.quantity) order by l.id) from ${orderFulfilmentLines} l where l.fulfilment_id = ${orderFulfilments.id}), '[]'::json)`,
+        lines: sql<{ lineId: string; quantity: number }[]>`coalesce((select json_agg(json_build_object('lineId', l.order_item_id, 'quantity', l.quantity) order by l.id) from ${orderFulfilmentLines} l where l.fulfilment_id = "order_fulfilments"."id"), '[]'::json)`,
       })
       .from(orderFulfilments)
       .where(eq(orderFulfilments.orderId, orderId))
