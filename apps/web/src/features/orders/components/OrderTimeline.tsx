@@ -12,6 +12,9 @@ const SAYS: Record<OrderEvent['kind'], (event: OrderEvent) => string> = {
   refund_requested: () => 'Refund on its way',
   refunded: () => 'Refunded',
   refund_failed: () => 'Refund could not be made',
+  shipped: () => 'Shipped',
+  delivered: () => 'Delivered',
+  returned: () => 'Returned to the shop',
 };
 
 /** The order's short history, oldest first (`GET v1/orders/{id}` carries it). */

@@ -5,6 +5,7 @@ import { Badge, ErrorState, LoadingState, PageHeader } from '../../components/St
 import { capitalise } from '../../components/Toolbar.tsx';
 import { count, dateTime, money, tonnes } from '../../components/format.ts';
 import { OrderStatus } from './OrderStatus.tsx';
+import { FulfilmentCard } from './FulfilmentCard.tsx';
 
 /** One order in full: lines, totals, customer and address, payment, certificates. */
 export function OrderPage() {
@@ -88,6 +89,7 @@ export function OrderPage() {
               </tfoot>
             </table>
           </section>
+          <FulfilmentCard order={o} />
           {o.certificates.length > 0 && (
             <section className="admin-card" aria-labelledby="order-certificates">
               <h2 id="order-certificates" className="admin-card__title">
