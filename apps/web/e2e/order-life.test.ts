@@ -85,6 +85,7 @@ describe('the life of an order after payment, in a real browser', () => {
     await dialog.getByLabel('Carrier').fill('DHL');
     await dialog.getByLabel('Tracking number').fill('JD0146000062');
     if (SHOTS) {
+      await owner.waitForTimeout(400); // the dialog's opening fade
       await owner.screenshot({ path: `${SHOTS}/admin-fulfil-dialog-1280.png` });
       await owner.setViewportSize({ width: 820, height: 1000 });
       await owner.screenshot({ path: `${SHOTS}/admin-fulfil-dialog-820.png` });
@@ -109,7 +110,10 @@ describe('the life of an order after payment, in a real browser', () => {
     expect(await delivery.getByTestId('shipping-line').innerText()).toMatch(/1 × Organic Cotton Crew T-Shirt.*\n?.*Shipped/s);
     expect(await delivery.getByRole('link', { name: 'Track your parcel' }).getAttribute('href')).toBe('https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=JD0146000062');
     expect(await buyer.getByTestId('order-timeline').innerText()).toContain('Shipped');
-    if (SHOTS) await buyer.screenshot({ path: `${SHOTS}/buyer-order-390.png`, fullPage: true });
+    if (SHOTS) {
+      await buyer.screenshot({ path: `${SHOTS}/buyer-order-390.png`, fullPage: true });
+      await delivery.screenshot({ path: `${SHOTS}/buyer-delivery-390.png` });
+    }
 
     expect(ownerProblems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
     expect(buyerProblems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
