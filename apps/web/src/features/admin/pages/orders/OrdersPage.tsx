@@ -66,7 +66,7 @@ export function OrdersPage() {
         <FilterSelect label="Currency" value={list.filters.currency} onChange={(currency) => list.set({ currency })} options={SUPPORTED_CURRENCIES.map((value) => ({ value, label: value }))} />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.set({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.set({ to })} />
-        <TextFilter label="Customer email" placeholder="name@example.com" value={list.filters.email} onChange={(email) => list.set({ email })} />
+        <TextFilter label="Customer email" placeholder="All or part" value={list.filters.email} onChange={(email) => list.set({ email })} />
         <FilterSelect label="Product" value={list.filters.product} onChange={(product) => list.set({ product })} options={(products.data?.data ?? []).map((p) => ({ value: p._id, label: p.name }))} />
       </Toolbar>
       <OrderTotals query={list.query} />
