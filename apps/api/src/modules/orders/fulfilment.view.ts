@@ -21,12 +21,14 @@ export interface ReturnRow {
 /**
  * An order's fulfilment (decision 0044): its shipments with their lines (one query) and its
  * returns (one more), summed per goods line into units shipped, delivered and returned and the
- * state they make. Undefined for an order without goods lines, which reads nothing.
+ * state they make. Undefined for an order without goods lines, which reads nothing; an order
+ * whose timeline has no `shipped` row reads nothing either (`neverShipped`).
  */
-export async function readFulfilment(db: Db, orderId: string, items: OrderItemRow[]): Promise<(OrderFulfilment & { returnRows: ReturnRow[] }) | undefined> {
+export async function readFulfilment(db: Db, orderId: string, items: OrderItemRow[], options: { neverShipped?: boolean } = {}): Promise<(OrderFulfilment & { returnRows: ReturnRow[] }) | undefined> {
   const goods = items.filter(isGoodsLine);
   if (goods.length === 0) return undefined;
-  const [parcels, returnRows] = await Promise.all([
+  // The caller knows from the timeline (no `shipped` row) that there is nothing to read.
+  const [parcels, returnRows] = options.neverShipped ? [[], []] : await Promise.all([
     db
       .select({
         id: orderFulfilments.id,

@@ -52,10 +52,12 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
     // Expired on the way: read again, so the answer (and its timeline) shows the expiry.
     if (await expireLapsed([row])) row = (await repo.findById(db, row.id)) ?? row;
     const lines = items ?? (await repo.itemsOf(db, [row.id]));
-    const [orders, timeline, fulfilment] = await Promise.all([toOrders([row], lines), withTimeline ? repo.timelineOf(db, row.id, { includeInternal: false }) : undefined, withTimeline ? readFulfilment(db, row.id, lines) : undefined]);
+    const [orders, timeline] = await Promise.all([toOrders([row], lines), withTimeline ? repo.timelineOf(db, row.id, { includeInternal: false }) : undefined]);
     const order = orders[0]!;
     if (!timeline) return order;
-    // The goods lines' shipping (decision 0044): none for an order of offsets only, which reads nothing more.
+    // The goods lines' shipping (decision 0044): read only once the timeline says something was
+    // shipped, so an order of offsets, or one not shipped yet, costs no query more.
+    const fulfilment = await readFulfilment(db, row.id, lines, { neverShipped: !timeline.some((event) => event.kind === 'shipped') });
     const shipping = fulfilment ? { lines: fulfilment.lines, shipments: fulfilment.shipments } : undefined;
     return { ...order, timeline: timeline.map((event) => toOrderEvent(event, order.currency)), ...(shipping ? { fulfilment: shipping } : {}) };
   }
