@@ -116,6 +116,26 @@ describe('shipping goods lines', () => {
     expect(json(await call('GET', `/orders/${order._id}/fulfilments`)).data.lines[0].shipped).toBe(1);
   });
 
+  it('never ships units refunded before shipping; a partly refunded order still ships the rest', async () => {
+    const { order, lineOf } = await buy([
+      { product: goods.id, quantity: 2 },
+      { product: offset.id, quantity: 1 },
+    ]);
+    const refund = await call('POST', `/orders/${order._id}/refunds`, { kind: 'lines', reason: 'One shirt out of stock', lines: [{ lineId: lineOf('goods'), quantity: 1 }] });
+    expect(refund.statusCode, refund.body).toBeLessThan(300);
+    const two = await ship(order._id, [{ lineId: lineOf('goods'), quantity: 2 }]);
+    expect([two.statusCode, json(two).message]).toEqual([409, `Only 1 of 2 × ${goods.name} are left to ship (0 shipped already, 1 refunded)`]);
+    const one = await ship(order._id, [{ lineId: lineOf('goods'), quantity: 1 }]);
+    expect(one.statusCode, one.body).toBe(201);
+    expect(json(one).data.lines[0]).toMatchObject({ quantity: 2, refunded: 1, shipped: 1, state: 'shipped' });
+
+    const whole = await buy([{ product: goods.id, quantity: 1 }, { product: offset.id, quantity: 1 }]);
+    await call('POST', `/orders/${whole.order._id}/refunds`, { kind: 'lines', reason: 'Cancelled by phone', lines: [{ lineId: whole.lineOf('goods'), quantity: 1 }] });
+    const none = await ship(whole.order._id, [{ lineId: whole.lineOf('goods'), quantity: 1 }]);
+    expect([none.statusCode, json(none).message]).toEqual([409, `${goods.name} was refunded: nothing is left to ship`]);
+    expect(json(await call('GET', `/orders/${whole.order._id}/fulfilments`)).data.lines[0].state).toBe('refunded');
+  });
+
   it('answers hostile bodies with 400 naming the field', async () => {
     const { order, lineOf } = await buy([{ product: goods.id, quantity: 1 }]);
     const line = lineOf('goods');

@@ -18,4 +18,5 @@ export * from './dashboard.ts';
 export * from './orders.ts';
 export * from './fulfilment.ts';
 export * from './order-list.ts';
+export * from './order-operations.ts';
 export * from './routes.ts';

@@ -101,6 +101,9 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 
   r('GET', '/orders'),
   r('GET', '/orders/{id}'),
+  r('GET', '/orders/{id}/history'),
+  r('POST', '/orders/{id}/cancel'),
+  r('POST', '/orders/{id}/refunds'),
   // The list's filters: sums per currency, and the CSV export (which records an audit row).
   r('GET', '/orders/totals'),
   r('GET', '/orders/export'),

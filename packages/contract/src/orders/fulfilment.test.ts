@@ -12,6 +12,9 @@ describe('a goods line’s state from its counts', () => {
     [{ quantity: 2, shipped: 2, delivered: 2, returned: 1 }, 'delivered'],
     [{ quantity: 2, shipped: 2, delivered: 0, returned: 2 }, 'returned'],
     [{ quantity: 2, shipped: 1, delivered: 0, returned: 1 }, 'returned'],
+    [{ quantity: 2, shipped: 0, delivered: 0, returned: 0, refunded: 2 }, 'refunded'],
+    [{ quantity: 2, shipped: 0, delivered: 0, returned: 0, refunded: 1 }, 'unfulfilled'],
+    [{ quantity: 2, shipped: 1, delivered: 0, returned: 0, refunded: 1 }, 'shipped'],
   ] as const)('%o → %s', (counts, state) => {
     expect(lineState(counts)).toBe(state);
   });

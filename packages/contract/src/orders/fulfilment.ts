@@ -5,7 +5,7 @@ import { z } from 'zod';
  * unfulfilled → shipped → delivered, or returned (from shipped or delivered). Offset lines need
  * none: they are retired on payment. Shared by the buyer's order page and the operator console.
  */
-export const FULFILMENT_LINE_STATES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered', 'returned'] as const;
+export const FULFILMENT_LINE_STATES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered', 'returned', 'refunded'] as const;
 export type FulfilmentLineState = (typeof FULFILMENT_LINE_STATES)[number];
 
 /** The carriers whose tracking page the shop can link to; `{number}` is replaced by the tracking number. */
@@ -39,6 +39,8 @@ export const lineFulfilmentSchema = z.object({
   shipped: z.number().int(),
   delivered: z.number().int(),
   returned: z.number().int(),
+  /** Units refunded before they were shipped: they are never shipped (decision 0042's line refunds). */
+  refunded: z.number().int(),
   state: z.enum(FULFILMENT_LINE_STATES),
 });
 export type LineFulfilment = z.infer<typeof lineFulfilmentSchema>;
@@ -64,10 +66,14 @@ export const orderFulfilmentSchema = z.object({
 });
 export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
 
-/** The state of a line from its counts (returned wins once everything that went out came back). */
-export function lineState(counts: { quantity: number; shipped: number; delivered: number; returned: number }): FulfilmentLineState {
-  if (counts.shipped === 0) return 'unfulfilled';
+/**
+ * The state of a line from its counts (returned wins once everything that went out came back).
+ * Units refunded are not to be shipped: a line refunded in full before shipping is `refunded`.
+ */
+export function lineState(counts: { quantity: number; shipped: number; delivered: number; returned: number; refunded?: number }): FulfilmentLineState {
+  const toShip = Math.max(counts.quantity - (counts.refunded ?? 0), counts.shipped);
+  if (counts.shipped === 0) return toShip === 0 ? 'refunded' : 'unfulfilled';
   if (counts.returned >= counts.shipped) return 'returned';
-  if (counts.shipped < counts.quantity) return 'partially_shipped';
+  if (counts.shipped < toShip) return 'partially_shipped';
   return counts.delivered >= counts.shipped ? 'delivered' : 'shipped';
 }

@@ -69,7 +69,7 @@ export async function readFulfilment(db: Db, orderId: string, items: OrderItemRo
           if (s.status === 'delivered') delivered += l.quantity;
         }
     const returned = returnRows.filter((r) => r.orderItemId === item.id).reduce((sum, r) => sum + r.quantity, 0);
-    const counts = { quantity: item.quantity, shipped, delivered, returned };
+    const counts = { quantity: item.quantity, shipped, delivered, returned, refunded: item.refundedQuantity };
     const name = [item.productName, [item.colorName, item.sizeName].filter(Boolean).join(' / ')].filter(Boolean).join(', ');
     return { lineId: item.id, productName: name, ...counts, state: lineState(counts) };
   });

@@ -66,9 +66,17 @@ export function createFulfilmentService(ctx: AdminContext) {
       const before = (await readFulfilment(tx, orderId, items))!;
       for (const line of lines) {
         const done = before.lines.find((l) => l.lineId === line.item.id)!;
-        const left = line.item.quantity - done.shipped;
+        // Units refunded before shipping are not shipped (refunds lock the same order row).
+        const left = Math.max(0, line.item.quantity - line.item.refundedQuantity - done.shipped);
+        const refunded = line.item.refundedQuantity > 0 ? `, ${line.item.refundedQuantity} refunded` : '';
         if (line.quantity > left) {
-          throw new AppError('FULFILMENT_EXCEEDS_ORDER', left === 0 ? `All ${line.item.quantity} of ${lineLabel(line.item)} have been shipped already` : `Only ${left} of ${line.item.quantity} × ${lineLabel(line.item)} are left to ship (${done.shipped} shipped already)`, {
+          const message =
+            left === 0
+              ? done.shipped === 0
+                ? `${lineLabel(line.item)} was refunded: nothing is left to ship`
+                : `All ${line.item.quantity - line.item.refundedQuantity} of ${lineLabel(line.item)} have been shipped already${refunded ? ` (${refunded.slice(2)})` : ''}`
+              : `Only ${left} of ${line.item.quantity} × ${lineLabel(line.item)} are left to ship (${done.shipped} shipped already${refunded})`;
+          throw new AppError('FULFILMENT_EXCEEDS_ORDER', message, {
             fields: { [`lines.${line.index}.quantity`]: [`is more than the ${left} left to ship`] },
           });
         }

@@ -9,6 +9,7 @@ const STATE_LABELS: Record<FulfilmentLineState, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   returned: 'Returned',
+  refunded: 'Refunded, not shipped',
 };
 
 /**

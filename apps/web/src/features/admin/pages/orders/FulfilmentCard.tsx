@@ -17,6 +17,7 @@ const STATES: Record<FulfilmentLineState, { label: string; tone: 'neutral' | 'in
   shipped: { label: 'Shipped', tone: 'info' },
   delivered: { label: 'Delivered', tone: 'success' },
   returned: { label: 'Returned', tone: 'danger' },
+  refunded: { label: 'Refunded', tone: 'neutral' },
 };
 
 /** Orders whose goods may be shipped (the API says so too: ORDER_NOT_FULFILLABLE). */
@@ -41,7 +42,7 @@ export function FulfilmentCard({ order }: { order: AdminOrderDetail }) {
 
   const data = fulfilment.data;
   if (!data || data.lines.length === 0) return null;
-  const toShip = data.lines.filter((line) => line.shipped < line.quantity);
+  const toShip = data.lines.filter((line) => line.shipped < line.quantity - line.refunded);
   const toReturn = data.lines.filter((line) => line.shipped - line.returned > 0);
   const nameOf = new Map(data.lines.map((line) => [line.lineId, line.productName]));
   const canShip = SHIPPABLE.has(order.status) && toShip.length > 0;
@@ -134,7 +135,7 @@ export function FulfilmentCard({ order }: { order: AdminOrderDetail }) {
           title={`Fulfil order ${order.orderNumber}`}
           description="Choose the units in this parcel. The customer is emailed the carrier and tracking number."
           submitLabel="Ship"
-          lines={toShip.map((line) => ({ lineId: line.lineId, label: line.productName, max: line.quantity - line.shipped }))}
+          lines={toShip.map((line) => ({ lineId: line.lineId, label: line.productName, max: line.quantity - line.refunded - line.shipped }))}
           onClose={() => setDialog(null)}
           onSubmit={async (lines) => {
             await ship.mutateAsync(lines);
