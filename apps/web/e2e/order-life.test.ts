@@ -10,13 +10,15 @@ const SHOTS = process.env.ORDER_SHOTS_DIR;
 
 /**
  * Issue 25's journey: a buyer orders two offsets and a T-shirt; the operator (signed in with TOTP)
- * ships the shirt from the console; the buyer sees the parcel's tracking on their order page
- * and gets the shipment mail.
+ * ships the shirt and refunds one offset from the console; the buyer gets the shipment mail and
+ * sees, on their order page, the parcel's tracking, the voided certificate (its public page says
+ * so) and the corrected figures: the order partly refunded with the refund in its history, and
+ * the console's totals counting the refund.
  */
 describe('the life of an order after payment, in a real browser', () => {
   const live = useProductInBrowser({ ADMIN_EMAILS: OWNER });
 
-  it('buys two offsets and a T-shirt; the operator ships the shirt; the buyer sees the tracking', { timeout: 300_000 }, async () => {
+  it('buys two offsets and a T-shirt; the operator ships the shirt and refunds one offset; the buyer sees the tracking, the void certificate and the corrected totals', { timeout: 300_000 }, async () => {
     const base = live.server.url;
     await verifiedAccount(live.server, OWNER, { firstName: 'Olive', lastName: 'Owner' });
     const buyerEmail = `buyer.${Date.now()}@example.com`;
@@ -96,7 +98,24 @@ describe('the life of an order after payment, in a real browser', () => {
     await expect.poll(() => shipping.getByTestId('fulfilment-line').innerText()).toContain('Shipped');
     await shipping.getByRole('link', { name: 'JD0146000062' }).waitFor();
 
-    // 4. The buyer gets the mail and sees the parcel with its tracking link on the order page.
+    // 4. The operator refunds the first offset (its line, with a reason): its certificate becomes void.
+    const certificates = (await (await fetch(`${base}/api/v1/orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } })).json()).data.certificates as { serial: string; productName: string }[];
+    const voided = certificates.find((c) => c.productName === offsets[0]!.name)!.serial;
+    const kept = certificates.find((c) => c.productName === offsets[1]!.name)!.serial;
+    await owner.getByRole('button', { name: 'Refund…' }).click();
+    const refund = owner.getByRole('dialog');
+    await refund.getByLabel('Lines and quantities').check();
+    await refund.getByLabel(`${offsets[0]!.name} (1 of 1 left)`).fill('1');
+    await refund.getByLabel('Reason (shown to the customer)').fill('Ordered the wrong project');
+    await refund.getByRole('button', { name: 'Review refund' }).click();
+    await refund.getByRole('button', { name: 'Refund now' }).click();
+    await owner.getByText('Status: partly refunded').waitFor();
+    // The shirt's shipment stands; the list's totals count the refund.
+    expect(await shipping.getByTestId('fulfilment-line').innerText()).toContain('Shipped');
+    await owner.goto(`${base}/admin/orders?product=${shirt._id}`);
+    await expect.poll(() => owner.getByTestId('order-totals').innerText()).toMatch(new RegExp(`refunded ${(offsets[0]!.priceList.find((p) => p.currency === 'USD')!.priceMinor / 100).toFixed(2)} USD`));
+
+    // 5. The buyer gets the mail and sees the parcel with its tracking link on the order page.
     await live.server.app.mail.flush();
     const outbox = await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(buyerEmail)}`)).json();
     const mail = (outbox.data as { subject: string; text: string }[]).find((m) => m.subject === `Your Carbonwise order ${orderNumber} is on its way`)!;
@@ -110,10 +129,20 @@ describe('the life of an order after payment, in a real browser', () => {
     expect(await delivery.getByTestId('shipping-line').innerText()).toMatch(/1 × Organic Cotton Crew T-Shirt.*\n?.*Shipped/s);
     expect(await delivery.getByRole('link', { name: 'Track your parcel' }).getAttribute('href')).toBe('https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=JD0146000062');
     expect(await buyer.getByTestId('order-timeline').innerText()).toContain('Shipped');
+    // The voided certificate, the one still valid, and the order partly refunded.
+    expect(await buyer.getByTestId('order-status').first().innerText()).toBe('Partly refunded');
+    const certificateRow = (serial: string) => buyer.getByTestId('order-certificates').getByRole('listitem').filter({ hasText: serial });
+    expect(await certificateRow(voided).innerText()).toContain('Void');
+    expect(await certificateRow(kept).innerText()).not.toContain('Void');
+    expect(await buyer.getByTestId('order-timeline').innerText()).toMatch(/refunded/i);
     if (SHOTS) {
       await buyer.screenshot({ path: `${SHOTS}/buyer-order-390.png`, fullPage: true });
       await delivery.screenshot({ path: `${SHOTS}/buyer-delivery-390.png` });
     }
+
+    // Its public page says so.
+    await buyer.goto(`${base}/certificates/${voided}`, { waitUntil: 'networkidle' });
+    expect(await buyer.getByTestId('certificate-status').innerText()).toMatch(/^Void — refunded on /);
 
     expect(ownerProblems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
     expect(buyerProblems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
