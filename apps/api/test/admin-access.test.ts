@@ -6,6 +6,8 @@ import { createTestApp, json } from './helper.ts';
 import { bearer, registerVerified } from './auth-helpers.ts';
 import { ADMIN, adminCall, signedInOperator, totpCode, type TestOperator } from './admin-helpers.ts';
 import { adminFixtures, multipartImage, type Fixtures } from './admin-fixtures.ts';
+import { pickProducts } from './cart-helpers.ts';
+import { placeOrder, quickBuyer } from './order-helpers.ts';
 
 /**
  * Every admin route, found in the OpenAPI document, checked by a row of ROWS (issue 24): a route
@@ -130,7 +132,34 @@ const ROWS: Record<string, Row> = {
   'GET /orders/{id}/history': (f) => ({ url: `/orders/${f.orderId}/history` }),
   'POST /orders/{id}/cancel': async (f) => ({ url: `/orders/${await f.pendingOrder()}/cancel`, payload: { reason: 'Customer asked by phone' } }),
   'POST /orders/{id}/refunds': async (f) => ({ url: `/orders/${await f.paidOrder()}/refunds`, payload: { kind: 'order', reason: 'Customer asked' } }),
+  'GET /orders/totals': same('/orders/totals?currency=USD&status=paid'),
+  'GET /orders/export': same('/orders/export?status=paid'),
+  'GET /orders/{id}/fulfilments': (f) => ({ url: `/orders/${f.orderId}/fulfilments` }),
+  'POST /orders/{id}/fulfilments': async () => {
+    const order = await goodsOrder();
+    return { url: `/orders/${order.id}/fulfilments`, payload: { lines: [{ lineId: order.lineId, quantity: 1 }], carrier: 'DHL', trackingNumber: '1234567890' } };
+  },
+  'POST /orders/{id}/fulfilments/{fulfilmentId}/delivery': async () => {
+    const order = await goodsOrder(true);
+    return { url: `/orders/${order.id}/fulfilments/${order.shipmentId}/delivery` };
+  },
+  'POST /orders/{id}/returns': async () => {
+    const order = await goodsOrder(true);
+    return { url: `/orders/${order.id}/returns`, payload: { lines: [{ lineId: order.lineId, quantity: 1 }], note: 'Damaged in transit' } };
+  },
 };
+
+/** A paid order of one goods unit (shipped already with `shipped`): what the fulfilment rows act on. */
+async function goodsOrder(shipped = false): Promise<{ id: string; lineId: string; shipmentId?: string }> {
+  const buyer = await quickBuyer(app);
+  const product = pickProducts(app).plain.find((p) => p.kind === 'goods')!;
+  await buyer.cart.patch({ products: [{ product: product.id, quantity: 1 }] });
+  const order = (await placeOrder(app, buyer.token)).body.data as { _id: string; products: { _id: string }[] };
+  const lineId = order.products[0]!._id;
+  if (!shipped) return { id: order._id, lineId };
+  const response = await adminCall(app, owner.token)('POST', `/orders/${order._id}/fulfilments`, { lines: [{ lineId, quantity: 1 }], carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+  return { id: order._id, lineId, shipmentId: json(response).data.shipments[0]._id };
+}
 
 const spec = json(await app.inject({ method: 'GET', url: '/api/docs/json' }));
 const operations = Object.entries(spec.paths as Record<string, Record<string, { tags?: string[] }>>)

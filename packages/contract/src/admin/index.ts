@@ -16,5 +16,7 @@ export * from './customers.ts';
 export * from './newsletter.ts';
 export * from './dashboard.ts';
 export * from './orders.ts';
+export * from './fulfilment.ts';
+export * from './order-list.ts';
 export * from './order-operations.ts';
 export * from './routes.ts';

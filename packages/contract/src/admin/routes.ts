@@ -104,4 +104,11 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   r('GET', '/orders/{id}/history'),
   r('POST', '/orders/{id}/cancel'),
   r('POST', '/orders/{id}/refunds'),
+  // The list's filters: sums per currency, and the CSV export (which records an audit row).
+  r('GET', '/orders/totals'),
+  r('GET', '/orders/export'),
+  r('GET', '/orders/{id}/fulfilments'),
+  r('POST', '/orders/{id}/fulfilments'),
+  r('POST', '/orders/{id}/fulfilments/{fulfilmentId}/delivery'),
+  r('POST', '/orders/{id}/returns'),
 ];

@@ -63,6 +63,14 @@ export const ERROR_STATUS = {
   CART_EMPTY: 400,
   /** The order total is outside what the card provider accepts in this currency. */
   ORDER_TOTAL_OUT_OF_RANGE: 400,
+  /** Only a paid order's goods can be shipped (not a pending, expired, cancelled or fully refunded one). */
+  ORDER_NOT_FULFILLABLE: 409,
+  /** A shipment of more units of a line than were ordered and not yet shipped: the message says how many are left. */
+  FULFILMENT_EXCEEDS_ORDER: 409,
+  /** A shipment marked delivered already. */
+  FULFILMENT_ALREADY_DELIVERED: 409,
+  /** A return of more units of a line than were shipped and not yet returned. */
+  RETURN_EXCEEDS_SHIPPED: 409,
   /** This Idempotency-Key was used before with a different request. */
   IDEMPOTENCY_KEY_REUSED: 409,
   /** An order that is not pending cannot be paid or cancelled again. */

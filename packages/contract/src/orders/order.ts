@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema } from '../money/currency.ts';
 import { discountUnitSchema } from '../cart/cart.ts';
+import { orderFulfilmentSchema } from './fulfilment.ts';
 
 /**
  * Orders (spec §3 Order payload and Order state; §7 `POST v1/orders`, order reads). The client
@@ -78,9 +79,10 @@ export const orderEventActorSchema = z.enum(['buyer', 'operator', 'system', 'pro
 /**
  * Timeline kinds. Status changes: paid, expired, cancelled, partially_refunded, fully_refunded
  * (decision 0042); the others tell the story around them: refund_requested (decided), refunded
- * (the provider confirmed the money), certificates_voided (the serials, in the note).
+ * (the provider confirmed the money), certificates_voided (the serials, in the note); shipped, delivered and returned
+ * (goods lines, decision 0044).
  */
-export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_received', 'expired', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'partially_refunded', 'fully_refunded', 'certificates_voided'] as const;
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_received', 'expired', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'partially_refunded', 'fully_refunded', 'certificates_voided', 'shipped', 'delivered', 'returned'] as const;
 export const orderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
 export type OrderEventKind = z.infer<typeof orderEventKindSchema>;
 
@@ -153,6 +155,8 @@ export const orderSchema = z.object({
   refundedMinor: z.number().int(),
   /** The order's history, oldest first: only in the answer for one order (`GET v1/orders/{id}`, cancel). */
   timeline: z.array(orderEventSchema).optional(),
+  /** Shipping of the goods lines, per line and per parcel: only in the answer for one order with goods lines. */
+  fulfilment: orderFulfilmentSchema.optional(),
   /** Serials of the retirement certificates issued for this order (paid offset lines). */
   certificates: z.array(z.object({ serial: z.string(), productName: z.string(), tonnes: z.number(), status: z.enum(['valid', 'void']).optional() })),
 });

@@ -20,3 +20,4 @@ export * from './rate-limits.ts';
 export * from './order-history.ts';
 export * from './uploads.ts';
 export * from './admin.ts';
+export * from './fulfilment.ts';

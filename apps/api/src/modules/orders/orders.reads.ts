@@ -6,6 +6,7 @@ import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './or
 import { businessOfBuyer } from '../business/business-buyer.ts';
 import { requireBusinessOwner } from '../business/business.access.ts';
 import { shownStatus, toOrder, toOrderEvent } from './orders.view.ts';
+import { readFulfilment } from './fulfilment.view.ts';
 
 const MONTHS_IN_GRAPH = 12;
 
@@ -50,9 +51,15 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
   async function answer(row: OrderRow, items?: OrderItemRow[], withTimeline = false): Promise<Order> {
     // Expired on the way: read again, so the answer (and its timeline) shows the expiry.
     if (await expireLapsed([row])) row = (await repo.findById(db, row.id)) ?? row;
-    const [orders, timeline] = await Promise.all([toOrders([row], items), withTimeline ? repo.timelineOf(db, row.id, { includeInternal: false }) : undefined]);
+    const lines = items ?? (await repo.itemsOf(db, [row.id]));
+    const [orders, timeline] = await Promise.all([toOrders([row], lines), withTimeline ? repo.timelineOf(db, row.id, { includeInternal: false }) : undefined]);
     const order = orders[0]!;
-    return timeline ? { ...order, timeline: timeline.map((event) => toOrderEvent(event, order.currency)) } : order;
+    if (!timeline) return order;
+    // The goods lines' shipping (decision 0044): read only once the timeline says something was
+    // shipped, so an order of offsets, or one not shipped yet, costs no query more.
+    const fulfilment = await readFulfilment(db, row.id, lines, { neverShipped: !timeline.some((event) => event.kind === 'shipped') });
+    const shipping = fulfilment ? { lines: fulfilment.lines, shipments: fulfilment.shipments } : undefined;
+    return { ...order, timeline: timeline.map((event) => toOrderEvent(event, order.currency)), ...(shipping ? { fulfilment: shipping } : {}) };
   }
 
   /** Whose paid orders a graph counts: the caller's personal ones, or (for its owner only) a business's. */

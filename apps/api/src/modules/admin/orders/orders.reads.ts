@@ -37,6 +37,22 @@ function toSummary(row: { order: typeof orders.$inferSelect; customer: { id: str
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
+/** The list's filters as one condition over `orders` joined to `users` (the list, its totals and the CSV export share it). */
+export function orderListWhere(db: Db, q: Partial<OrderListQuery>) {
+  const like = q.email ? `%${q.email.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return and(
+    q.status ? eq(orders.status, q.status) : undefined,
+    q.kind ? eq(orders.kind, q.kind) : undefined,
+    q.currency ? eq(orders.currency, q.currency) : undefined,
+    like ? ilike(users.email, like) : undefined,
+    q.customer ? eq(orders.userId, q.customer) : undefined,
+    q.product ? exists(db.select({ one: sql`1` }).from(orderItems).where(and(eq(orderItems.orderId, orders.id), eq(orderItems.productId, q.product)))) : undefined,
+    q.from ? gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
+    q.to ? lt(orders.createdAt, nextDay(q.to)) : undefined,
+    q.q ? or(ilike(orders.orderNumber, `%${q.q.replace(/[\\%_]/g, '\\$&')}%`), ilike(users.email, `%${q.q.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
+  );
+}
+
 /**
  * The admin's order reads (issue 25 adds timeline, refunds and fulfilments beside these). A
  * pending order past its reservation shows as pending until the sweeper (or a read of the
@@ -44,18 +60,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  */
 export const orderReads = {
   async page(db: Db, q: Partial<OrderListQuery> & Pick<OrderListQuery, 'page' | 'size' | 'sort' | 'order'>) {
-    const like = q.email ? `%${q.email.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-    const where = and(
-      q.status ? eq(orders.status, q.status) : undefined,
-      q.kind ? eq(orders.kind, q.kind) : undefined,
-      q.currency ? eq(orders.currency, q.currency) : undefined,
-      like ? ilike(users.email, like) : undefined,
-      q.customer ? eq(orders.userId, q.customer) : undefined,
-      q.product ? exists(db.select({ one: sql`1` }).from(orderItems).where(and(eq(orderItems.orderId, orders.id), eq(orderItems.productId, q.product)))) : undefined,
-      q.from ? gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
-      q.to ? lt(orders.createdAt, nextDay(q.to)) : undefined,
-      q.q ? or(ilike(orders.orderNumber, `%${q.q.replace(/[\\%_]/g, '\\$&')}%`), ilike(users.email, `%${q.q.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
-    );
+    const where = orderListWhere(db, q);
     const column = q.sort === 'total' ? orders.totalMinor : q.sort === 'paidAt' ? orders.paidAt : orders.createdAt;
     const [rows, [total]] = await Promise.all([
       db.select(summaryColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where).orderBy(q.order === 'asc' ? asc(column) : desc(column), desc(orders.id)).limit(q.size).offset((q.page - 1) * q.size),

@@ -4,6 +4,7 @@ import { OrderLines, OrderStatusBadge, OrderTotals, TEST_PAYMENT_LABEL, formatTo
 import { formatDateTime, formatTime } from '../../../lib/dates.ts';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
+import { OrderShipping } from './OrderShipping.tsx';
 
 /** Why an order was cancelled, in the buyer's words. */
 const CANCEL_REASONS: Record<string, string> = {
@@ -29,6 +30,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
           <OrderTotals order={order} />
           {order.tonnes > 0 && (order.status === 'paid' || order.status === 'pending') && <p className="order-line__meta">Retires {formatTonnes(order.tonnes)}.</p>}
         </section>
+        <OrderShipping order={order} />
         <OrderTimeline order={order} />
       </div>
       <div className="order-details__side">

@@ -15,6 +15,9 @@ const SAYS: Record<OrderEvent['kind'], (event: OrderEvent) => string> = {
   partially_refunded: () => 'Part of the order was refunded',
   fully_refunded: () => 'The order was refunded in full',
   certificates_voided: () => 'Certificates voided: their tonnes no longer count as retired for you',
+  shipped: () => 'Shipped',
+  delivered: () => 'Delivered',
+  returned: () => 'Returned to the shop',
 };
 
 /** The order's short history, oldest first (`GET v1/orders/{id}` carries it). */

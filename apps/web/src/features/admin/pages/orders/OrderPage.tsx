@@ -7,6 +7,7 @@ import { count, dateTime, money, tonnes } from '../../components/format.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
+import { FulfilmentCard } from './FulfilmentCard.tsx';
 
 /** One order in full: lines, totals, customer and address, payment, certificates. */
 export function OrderPage() {
@@ -92,6 +93,7 @@ export function OrderPage() {
               </tfoot>
             </table>
           </section>
+          <FulfilmentCard order={o} />
           {o.certificates.length > 0 && (
             <section className="admin-card" aria-labelledby="order-certificates">
               <h2 id="order-certificates" className="admin-card__title">

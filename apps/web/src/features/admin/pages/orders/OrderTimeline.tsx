@@ -15,6 +15,9 @@ export const EVENT_LABELS: Record<AdminOrderEvent['kind'], string> = {
   partially_refunded: 'Status: partly refunded',
   fully_refunded: 'Status: refunded',
   certificates_voided: 'Certificates voided',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  returned: 'Returned (back in stock)',
 };
 
 /** The order's whole story, oldest first: who (operator's email, buyer, provider, the shop), when, what, how much. */

@@ -9,6 +9,8 @@ import { DateFilter, FilterSelect, SearchBox, Toolbar, capitalise } from '../../
 import { dateTime, fullName, money } from '../../components/format.ts';
 import { useAdminList } from '../../api/queries.ts';
 import { OrderStatus } from './OrderStatus.tsx';
+import { ExportOrdersButton, OrderTotals } from './OrderTotals.tsx';
+import { TextFilter } from '../audit/TextFilter.tsx';
 
 const spec = { sorts: ORDER_SORTS, defaultSort: 'createdAt', filters: ['status', 'kind', 'currency', 'email', 'from', 'to', 'customer', 'product'] } as const;
 
@@ -48,14 +50,15 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
   { id: 'paidAt', header: 'Paid', cell: ({ row }) => dateTime(row.original.paidAt) },
 ];
 
-/** Every order of the shop, newest first, with filters by status, kind, currency, customer and dates. */
+/** Every order of the shop, newest first, with filters by status, kind, currency, dates, customer email and product; totals per currency and CSV export of the filtered set. */
 export function OrdersPage() {
   const list = useListParams(spec);
   const query = useAdminList<AdminOrderSummary>('orders', 'orders', list.query);
+  const products = useAdminList<{ _id: string; name: string }>('products', 'products', { size: 100, sort: 'name', order: 'asc' });
   return (
     <>
       <title>Orders · Carbonwise Admin</title>
-      <PageHeader title="Orders" description="Every order placed in the shop. Open one to see its lines, payment and certificates." />
+      <PageHeader title="Orders" description="Every order placed in the shop. Open one to see its lines, payment, certificates and shipping." actions={<ExportOrdersButton query={list.query} />} />
       <Toolbar>
         <SearchBox label="Search" placeholder="Order number or customer" value={list.q} onChange={(q) => list.set({ q })} />
         <FilterSelect label="Status" value={list.filters.status} onChange={(status) => list.set({ status })} options={ORDER_STATUSES} />
@@ -63,7 +66,10 @@ export function OrdersPage() {
         <FilterSelect label="Currency" value={list.filters.currency} onChange={(currency) => list.set({ currency })} options={SUPPORTED_CURRENCIES.map((value) => ({ value, label: value }))} />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.set({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.set({ to })} />
+        <TextFilter label="Customer email" placeholder="All or part" value={list.filters.email} onChange={(email) => list.set({ email })} />
+        <FilterSelect label="Product" value={list.filters.product} onChange={(product) => list.set({ product })} options={(products.data?.data ?? []).map((p) => ({ value: p._id, label: p.name }))} />
       </Toolbar>
+      <OrderTotals query={list.query} />
       <DataTable
         label="Orders"
         columns={columns}
