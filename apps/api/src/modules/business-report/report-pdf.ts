@@ -100,7 +100,8 @@ export function renderReportPdf(report: BusinessReport, options: { compress?: bo
   if (report.members.shared > 0 || report.members.notShared > 0) {
     ensure(60);
     doc.moveDown(1);
-    para(`${report.members.shared} ${report.members.shared === 1 ? 'person' : 'people'} shared their footprint for this report; ${report.members.notShared} saved one but did not share it, and are not counted.`, 9, MUTED);
+    const quiet = report.members.notShared;
+    para(`${report.members.shared} ${report.members.shared === 1 ? 'person' : 'people'} shared their footprint for this report; ${quiet} ${quiet === 1 ? 'person' : 'people'} saved one without sharing it and ${quiet === 1 ? 'is' : 'are'} not counted.`, 9, MUTED);
   }
 
   // --- Page 3: retirements --------------------------------------------------------------------
