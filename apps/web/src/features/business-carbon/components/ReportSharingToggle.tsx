@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { useToast } from '../../../components/ui/index.ts';
+import { useReportSharing, useSetReportSharing } from '../report-api.ts';
+
+/**
+ * The signed-in person's own choice (owner or member): count my footprint saved into this
+ * business, with my name, in its emissions report. Off until turned on (decision 0050).
+ */
+export function ReportSharingToggle({ businessCode }: { businessCode: string }) {
+  const sharing = useReportSharing(businessCode);
+  const save = useSetReportSharing(businessCode);
+  const toast = useToast();
+  const id = useId();
+  const checked = save.isPending ? Boolean(save.variables) : Boolean(sharing.data?.share);
+  return (
+    <p className="business-report__sharing">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={sharing.isPending || save.isPending}
+        onChange={(event) =>
+          save.mutate(event.target.checked, {
+            onSuccess: (answer) => toast.success(answer.message ?? 'Saved'),
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      />
+      <label htmlFor={id}>Count my footprint saved into this business in its emissions report (with my name)</label>
+    </p>
+  );
+}
