@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import '../business-report.css';
 import { useToast } from '../../../components/ui/index.ts';
 import { useReportSharing, useSetReportSharing } from '../report-api.ts';
 
@@ -28,5 +29,18 @@ export function ReportSharingToggle({ businessCode }: { businessCode: string }) 
       />
       <label htmlFor={id}>Count my footprint saved into this business in its emissions report (with my name)</label>
     </p>
+  );
+}
+
+/** For a member without report access: just their own choice, in a card. */
+export function ReportSharingCard({ businessCode }: { businessCode: string }) {
+  return (
+    <section className="business-card" aria-labelledby="report-sharing-title">
+      <h2 id="report-sharing-title" className="business-card__title">
+        Your footprint in the business's emissions report
+      </h2>
+      <p className="business-muted">The household footprint you saved into the business counts in its yearly emissions report only if you allow it.</p>
+      <ReportSharingToggle businessCode={businessCode} />
+    </section>
   );
 }
