@@ -117,9 +117,8 @@ function ReportBody({ report }: { report: BusinessReport }) {
           <caption className="visually-hidden">Emissions by category</caption>
           <thead>
             <tr>
-              <th scope="col">Category and item</th>
+              <th scope="col">Category, item and factor source</th>
               <th scope="col">t CO₂e</th>
-              <th scope="col">Factor source</th>
             </tr>
           </thead>
           <tbody>
@@ -127,17 +126,18 @@ function ReportBody({ report }: { report: BusinessReport }) {
               <tr key={category.category} className="business-report__category">
                 <th scope="row">{category.label}</th>
                 <td>{tonnes(category.kg)}</td>
-                <td />
               </tr>,
               ...report.lines
                 .filter((line) => line.category === category.category)
                 .map((line, i) => (
                   <tr key={`${category.category}-${i}`}>
-                    <td>{line.label}</td>
-                    <td>{tonnes(line.kg)}</td>
-                    <td className="business-muted">
-                      {line.factorSource} ({line.factorYear})
+                    <td>
+                      {line.label}
+                      <span className="business-report__source">
+                        {line.factorSource} ({line.factorYear})
+                      </span>
                     </td>
+                    <td>{tonnes(line.kg)}</td>
                   </tr>
                 )),
             ])}

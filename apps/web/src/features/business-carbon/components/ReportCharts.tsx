@@ -44,7 +44,7 @@ export default function ReportCharts({ report }: { report: BusinessReport }) {
           <BarChart data={categories} layout="vertical" margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" tick={TICK} tickFormatter={number} label={{ value: 't CO₂e', position: 'insideBottom', offset: -12, fontSize: 12 }} />
-            <YAxis type="category" dataKey="name" tick={TICK} width={150} />
+            <YAxis type="category" dataKey="name" tick={TICK} width={120} />
             <Tooltip formatter={(value) => [`${number(Number(value))} t CO₂e`, 'Emissions']} />
             <Bar dataKey="tonnes" radius={[0, 4, 4, 0]}>
               {categories.map((c) => (
@@ -58,7 +58,7 @@ export default function ReportCharts({ report }: { report: BusinessReport }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={months} margin={{ top: 8, right: 8, bottom: 20, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="month" tick={TICK} label={{ value: 'Month (UTC)', position: 'insideBottom', offset: -12, fontSize: 12 }} />
+            <XAxis dataKey="month" tick={{ fontSize: 10 }} interval={0} label={{ value: 'Month (UTC)', position: 'insideBottom', offset: -12, fontSize: 12 }} />
             <YAxis tick={TICK} width={56} tickFormatter={number} label={{ value: 't CO₂e', angle: -90, position: 'insideLeft', fontSize: 12 }} />
             <Tooltip formatter={(value) => [`${number(Number(value))} t CO₂e`, 'Retired']} />
             <Bar dataKey="tonnes" fill="var(--color-accent)" radius={[4, 4, 0, 0]} />
