@@ -184,7 +184,7 @@ describe('downloads', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain(`emissions-report-${business.businessCode.toLowerCase()}-${YEAR}.csv`);
-    const rows = parse(response.body, { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(response.body, { columns: true, bom: true }) as Array<Record<string, string>>;
     const data = await fetchReport();
     expect(rows.filter((r) => r.section === 'certificate').map((r) => r.serial).sort()).toEqual([...serials.in].sort());
     expect(response.body).not.toContain(serials.void[0]);
@@ -217,7 +217,7 @@ describe('downloads', () => {
     expect(inventory).toContain('Inventory by category');
     expect(inventory).toContain('Scheduled Passenger Air Transportation (NAICS 481111)');
     expect(inventory).toContain('Spring Summit (2025-01-01): attendee travel');
-    expect(inventory).toContain('1 person shared their footprint');
+    expect(inventory).toContain('1 person shared their footprint for this report; 1 person saved one without sharing it and is not counted.');
     expect(retired).toContain('Offsets retired');
     expect(retired).toContain('Tonnes retired by month');
     for (const serial of serials.in) expect(retired).toContain(serial);

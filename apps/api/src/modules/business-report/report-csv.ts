@@ -15,7 +15,8 @@ const tonnes = (value: number) => (value / 1000).toFixed(3);
 
 /**
  * The report as one CSV: the inventory lines, the category totals, the totals and net figures,
- * then one row per certificate. The same figures as the JSON, rounded to 0.1 kg.
+ * then one row per certificate. The same figures as the JSON, rounded to 0.1 kg. UTF-8 with a byte
+ * order mark, so spreadsheet programs read "×" and "₂" in names as written.
  */
 export function reportCsv(report: BusinessReport): string {
   const rows: Array<Partial<Record<Column, string>>> = [];
@@ -65,5 +66,5 @@ export function reportCsv(report: BusinessReport): string {
   if (report.retired.voidExcluded > 0) row({ section: 'note', item: `${report.retired.voidExcluded} void certificate(s) issued in ${report.year} are not counted` });
   for (const text of report.method) row({ section: 'method', method: text });
   for (const text of report.notCovered) row({ section: 'not covered', method: text });
-  return stringify(rows, { header: true, columns: [...REPORT_CSV_COLUMNS], bom: false });
+  return stringify(rows, { header: true, columns: [...REPORT_CSV_COLUMNS], bom: true });
 }

@@ -101,7 +101,8 @@ export function renderReportPdf(report: BusinessReport, options: { compress?: bo
     ensure(60);
     doc.moveDown(1);
     const quiet = report.members.notShared;
-    para(`${report.members.shared} ${report.members.shared === 1 ? 'person' : 'people'} shared their footprint for this report; ${quiet} ${quiet === 1 ? 'person' : 'people'} saved one without sharing it and ${quiet === 1 ? 'is' : 'are'} not counted.`, 9, MUTED);
+    const notCounted = quiet > 0 ? `; ${quiet} ${quiet === 1 ? 'person' : 'people'} saved one without sharing it and ${quiet === 1 ? 'is' : 'are'} not counted` : '';
+    para(`${report.members.shared} ${report.members.shared === 1 ? 'person' : 'people'} shared their footprint for this report${notCounted}.`, 9, MUTED);
   }
 
   // --- Page 3: retirements --------------------------------------------------------------------
@@ -111,7 +112,7 @@ export function renderReportPdf(report: BusinessReport, options: { compress?: bo
   doc.moveDown(0.6);
   doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text('Tonnes retired by month (t CO2e)', left, doc.y, { width });
   doc.moveDown(0.4);
-  columnChart(doc, { x: left, y: doc.y, width, height: 150, labels: MONTHS, values: report.retired.byMonth, unit: 't CO2e', max: niceMax(Math.max(0, ...report.retired.byMonth)) });
+  columnChart(doc, { x: left, y: doc.y + 18, width, height: 150, labels: MONTHS, values: report.retired.byMonth, unit: 't CO2e', max: niceMax(Math.max(0, ...report.retired.byMonth)) });
   doc.moveDown(1);
   if (report.retired.certificates.length === 0) para('No certificates were issued in the business\'s name this year.', 10, MUTED);
   for (const c of report.retired.certificates) {

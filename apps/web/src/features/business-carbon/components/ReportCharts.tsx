@@ -56,9 +56,9 @@ export default function ReportCharts({ report }: { report: BusinessReport }) {
       </ChartFigure>
       <ChartFigure title={`Tonnes retired by month, ${report.year} (t CO₂e)`} empty={report.retired.tonnes > 0 ? null : `No tonnes retired in ${report.year}: offsets bought for the business show here once paid.`}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={months} margin={{ top: 8, right: 8, bottom: 20, left: 8 }}>
+          <BarChart data={months} margin={{ top: 8, right: 8, bottom: 24, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="month" tick={{ fontSize: 10 }} interval={0} label={{ value: 'Month (UTC)', position: 'insideBottom', offset: -12, fontSize: 12 }} />
+            <XAxis dataKey="month" tick={{ fontSize: 11 }} interval={0} angle={-45} textAnchor="end" height={44} label={{ value: 'Month (UTC)', position: 'insideBottom', offset: -14, fontSize: 12 }} />
             <YAxis tick={TICK} width={56} tickFormatter={number} label={{ value: 't CO₂e', angle: -90, position: 'insideLeft', fontSize: 12 }} />
             <Tooltip formatter={(value) => [`${number(Number(value))} t CO₂e`, 'Retired']} />
             <Bar dataKey="tonnes" fill="var(--color-accent)" radius={[4, 4, 0, 0]} />
