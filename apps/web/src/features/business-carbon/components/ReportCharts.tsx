@@ -39,7 +39,7 @@ export default function ReportCharts({ report }: { report: BusinessReport }) {
   const months = report.retired.byMonth.map((t, i) => ({ month: MONTHS[i], tonnes: t }));
   return (
     <div className="business-report__charts">
-      <ChartFigure title={`Emissions by category, ${report.year} (t CO₂e)`} empty={categories.length ? null : `Nothing recorded for ${report.year}: save the business's spend for this year, or record event footprints.`}>
+      <ChartFigure title={`Emissions by category, ${report.year} (t CO₂e)`} empty={categories.length ? null : `Nothing recorded for ${report.year}: no spend saved for that year, no event footprints and no shared member footprints.`}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={categories} layout="vertical" margin={{ top: 8, right: 16, bottom: 20, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
