@@ -4,7 +4,6 @@ import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { formatDate, formatDay } from '../../../lib/dates.ts';
 import { downloadReport, useBusinessReport } from '../report-api.ts';
 import { ReportSharingToggle } from './ReportSharingToggle.tsx';
-import '../business-carbon.css';
 import '../business-report.css';
 
 // recharts loads with the charts, after the figures: never with the page's entry.
@@ -27,7 +26,7 @@ export function BusinessReportPanel({ businessCode }: { businessCode: string }) 
 
   return (
     <section className="business-card business-report" aria-labelledby="business-report-title">
-      <div className="business-carbon__head">
+      <div className="business-report__head">
         <div>
           <h2 id="business-report-title" className="business-card__title">
             Emissions report
@@ -100,7 +99,7 @@ function ReportBody({ report }: { report: BusinessReport }) {
   ];
   return (
     <>
-      <dl className="business-carbon__figures">
+      <dl className="business-report__figures">
         {figures.map(([label, kg, testId]) => (
           <div key={label}>
             <dt>{label}</dt>
@@ -145,7 +144,7 @@ function ReportBody({ report }: { report: BusinessReport }) {
         </table>
       )}
 
-      <h3 className="business-carbon__subtitle">Certificates retired in {report.year}</h3>
+      <h3 className="business-report__subtitle">Certificates retired in {report.year}</h3>
       {report.retired.certificates.length === 0 ? (
         <p className="business-empty">No certificates were issued in the business's name in {report.year}. Offsets bought for the business or its events show here once paid.</p>
       ) : (

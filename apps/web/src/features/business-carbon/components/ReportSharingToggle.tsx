@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import '../business-report.css';
 import { useToast } from '../../../components/ui/index.ts';
 import { useReportSharing, useSetReportSharing } from '../report-api.ts';
 
