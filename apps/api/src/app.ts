@@ -37,6 +37,7 @@ import { registerReviews } from './modules/reviews/register.ts';
 import { registerCertificates } from './modules/certificates/register.ts';
 import { registerBusiness } from './modules/business/register.ts';
 import { registerBusinessCarbon } from './modules/business-carbon/register.ts';
+import { registerBusinessReport } from './modules/business-report/register.ts';
 import { registerShopPages } from './modules/shop-pages/register.ts';
 import { registerChains } from './modules/chains/register.ts';
 import { registerEvents } from './modules/events/register.ts';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerReviews(app, { db: database.db });
   await registerBusiness(app, { db: database.db, uploads });
   await registerBusinessCarbon(app, { db: database.db, reference, uploads });
+  await registerBusinessReport(app, { db: database.db, reference });
   await registerShopPages(app, { db: database.db, uploads });
   await registerChains(app, { db: database.db, mail: mailRepository, dispatcher, publicUrl: config.publicUrl });
   await registerEvents(app, { db: database.db, reference, uploads, mail: mailRepository, dispatcher, publicUrl: config.publicUrl });

@@ -36,6 +36,10 @@ const ownerOnly: Row[] = [
   { method: 'GET', route: '/api/v1/business-customer-orders', url: () => `/api/v1/business-customer-orders?businessCode=${business.businessCode}` },
   { method: 'PUT', route: '/api/v1/business-profiles/carbon-inputs/{businessCode}', url: () => `/api/v1/business-profiles/carbon-inputs/${business.businessCode}`, body: { spend: [{ naics: '541511', usd: 100 }] } },
   { method: 'GET', route: '/api/v1/business-profiles/get/carbon-calculations', url: () => `/api/v1/business-profiles/get/carbon-calculations?businessCode=${business.businessCode}` },
+  // The emissions report: the owner, and members the owner gave report access (business-report.test.ts); a plain member is refused.
+  { method: 'GET', route: '/api/v1/business-reports/{businessCode}/{year}', url: () => `/api/v1/business-reports/${business.businessCode}/2026` },
+  { method: 'GET', route: '/api/v1/business-reports/{businessCode}/{year}/csv', url: () => `/api/v1/business-reports/${business.businessCode}/2026/csv` },
+  { method: 'GET', route: '/api/v1/business-reports/{businessCode}/{year}/pdf', url: () => `/api/v1/business-reports/${business.businessCode}/2026/pdf` },
   { method: 'GET', route: '/api/v1/business-sustainability-profiles/me/{businessCode}', url: () => `/api/v1/business-sustainability-profiles/me/${business.businessCode}` },
   { method: 'PUT', route: '/api/v1/business-sustainability-profiles/me/{businessCode}', url: () => `/api/v1/business-sustainability-profiles/me/${business.businessCode}`, body: { title: 'Guarded' } },
   // Events (events.test.ts and events-attendees.test.ts cover each call in depth).
@@ -54,6 +58,9 @@ const ownerOnly: Row[] = [
 const memberOrOwner: Row[] = [
   { method: 'GET', route: '/api/v1/business-events/{idOrBusinessCode}', url: () => `/api/v1/business-events/${business.businessCode}` },
   { method: 'GET', route: '/api/v1/business-product-page-settings/{id}', url: () => `/api/v1/business-product-page-settings/${business.id}` },
+  // Each person's own consent to count their footprint in the emissions report.
+  { method: 'GET', route: '/api/v1/business-reports/{businessCode}/sharing', url: () => `/api/v1/business-reports/${business.businessCode}/sharing` },
+  { method: 'PUT', route: '/api/v1/business-reports/{businessCode}/sharing', url: () => `/api/v1/business-reports/${business.businessCode}/sharing`, body: { share: true } },
 ];
 
 /** Calls about the caller's own records, or public ones: who may call them is tested in the profile and member tests. */

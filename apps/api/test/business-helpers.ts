@@ -5,7 +5,9 @@ import { json } from './helper.ts';
 /** One call to the business API as `token` (null: a visitor); answers status and parsed body. */
 export async function call(app: FastifyInstance, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
   const response = await app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { status: response.statusCode, body: json(response) };
+  // Downloads (CSV, PDF) answer their bytes as text; everything else is JSON.
+  const type = String(response.headers['content-type'] ?? '');
+  return { status: response.statusCode, body: type.startsWith('text/csv') || type.startsWith('application/pdf') ? (response.body as any) : json(response) };
 }
 
 /** Creates a business through the API as its owner; answers the owner's view. */

@@ -137,3 +137,4 @@ export const publicBusinessSustainabilityProfileSchema = publicSustainabilityPro
 export type PublicBusinessSustainabilityProfile = z.infer<typeof publicBusinessSustainabilityProfileSchema>;
 
 export const businessSustainabilitySlugParamsSchema = z.object({ slug: z.string().trim().toLowerCase().min(1).max(80) });
+export * from './report.ts';

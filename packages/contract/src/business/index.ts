@@ -91,8 +91,10 @@ export const memberUpdateBodySchema = z
   .strictObject({
     title: textField({ label: 'job title', max: 80 }).optional(),
     department: textField({ label: 'department', max: 80 }).optional(),
+    /** May this member read the business's emissions report (decision 0050)? */
+    reportAccess: z.boolean({ error: 'reportAccess must be true or false' }).optional(),
   })
-  .refine((body) => body.title !== undefined || body.department !== undefined, 'Give a title or a department to change');
+  .refine((body) => body.title !== undefined || body.department !== undefined || body.reportAccess !== undefined, 'Give a title, a department or reportAccess to change');
 
 export const businessListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -172,6 +174,8 @@ export const membershipSchema = z.object({
   department: z.string(),
   joinedAt: z.string(),
   leftAt: z.string().nullable(),
+  /** The owner let this member read the emissions report (decision 0050). */
+  reportAccess: z.boolean(),
   businessId: publicBusinessSchema,
 });
 export type Membership = z.infer<typeof membershipSchema>;
@@ -195,6 +199,8 @@ export const businessMemberSchema = z.object({
   readmittedAt: z.string().nullable(),
   /** The member's latest footprint saved into the business, kg CO2e; null when none. */
   carbonTotalKg: z.number().nullable(),
+  /** The owner let this member read the emissions report (decision 0050). */
+  reportAccess: z.boolean(),
 });
 export type BusinessMember = z.infer<typeof businessMemberSchema>;
 

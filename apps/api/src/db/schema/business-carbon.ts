@@ -1,4 +1,4 @@
-import { index, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { businesses, businessMemberFootprints } from './business.ts';
 import { carbonFootprints, sustainabilityProfileColumns } from './carbon.ts';
@@ -45,3 +45,40 @@ export const businessSustainabilityProfiles = pgTable('business_sustainability_p
   ...sustainabilityProfileColumns(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A person's consent to have their footprint saved into the business counted, with their name,
+ * in the business's emissions report (decision 0050): a row means yes; none (the default) means
+ * no. Each person decides for themselves, the owner included.
+ */
+export const businessReportSharing = pgTable(
+  'business_report_sharing',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.userId] })],
+);
+
+/**
+ * The business calculator's inputs for one reporting year (decision 0049): the owner's spend
+ * and travel as saved for that year. The emissions report of a year reads only its own row,
+ * so a later year's spend never lands in an earlier report.
+ */
+export const businessCarbonYearInputs = pgTable(
+  'business_carbon_year_inputs',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.year] })],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { users } from './users.ts';
 
@@ -89,6 +89,8 @@ export const businessMembers = pgTable(
     /** The member's latest footprint saved into this business (kg CO2e), for the roll-up and stats. */
     carbonTotalKg: doublePrecision('carbon_total_kg'),
     carbonSavedAt: timestamp('carbon_saved_at', { withTimezone: true }),
+    /** The owner lets this member read the business's emissions report (decision 0050). Off by default. */
+    reportAccess: boolean('report_access').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     leftAt: timestamp('left_at', { withTimezone: true }),
   },

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { COUNTED_ORDER_STATUSES, retainedQuantity } from '../orders/purchases.ts';
 import type { Database } from '../../db/client.ts';
-import { businessCarbonSaves, businesses, businessMemberFootprints, businessMembers, carbonFootprints, orderItems, orders, products, users } from '../../db/schema/index.ts';
+import { businessCarbonSaves, businessCarbonYearInputs, businesses, businessMemberFootprints, businessMembers, carbonFootprints, orderItems, orders, products, users } from '../../db/schema/index.ts';
 
 export type SavedFootprintRow = typeof carbonFootprints.$inferSelect;
 
@@ -92,8 +92,18 @@ export function createBusinessCarbonRepository(db: Database) {
       });
     },
 
-    async setInputs(businessId: string, inputs: Record<string, unknown> | null, now: Date): Promise<void> {
-      await db.update(businesses).set({ carbonInputs: inputs, updatedAt: now }).where(eq(businesses.id, businessId));
+    /** The current inputs, and the same as the given reporting year's (the emissions report reads those; empty clears the year). */
+    async setInputs(businessId: string, inputs: Record<string, unknown> | null, now: Date, year: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(businesses).set({ carbonInputs: inputs, updatedAt: now }).where(eq(businesses.id, businessId));
+        const key = and(eq(businessCarbonYearInputs.businessId, businessId), eq(businessCarbonYearInputs.year, year));
+        if (!inputs) await tx.delete(businessCarbonYearInputs).where(key);
+        else
+          await tx
+            .insert(businessCarbonYearInputs)
+            .values({ businessId, year, inputs, updatedAt: now })
+            .onConflictDoUpdate({ target: [businessCarbonYearInputs.businessId, businessCarbonYearInputs.year], set: { inputs, updatedAt: now } });
+      });
     },
 
     /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
 import {
   businessCarbonInputsBodySchema,
+  businessCarbonInputsQuerySchema,
   businessCarbonRollupSchema,
   businessCarbonSaveSchema,
   businessCodePathSchema,
@@ -52,13 +53,14 @@ export const businessCarbonRoutes: FastifyPluginAsyncZod<{ carbon: BusinessCarbo
       schema: {
         tags,
         security,
-        summary: "Record the business's spend (NAICS category, 2021 USD) and travel for its footprint (owner only; empty lists clear them); answers the roll-up",
+        summary: "Record the business's spend (NAICS category, 2021 USD) and travel for its footprint (owner only; empty lists clear them), as this year's or the given reporting year's inputs; answers the roll-up",
         params: businessCodePathSchema,
+        querystring: businessCarbonInputsQuerySchema,
         body: businessCarbonInputsBodySchema,
         response: { 200: dataEnvelope(businessCarbonRollupSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, message: 'Carbon inputs saved', data: await carbon.setInputs(request.user!.id, request.params.businessCode, request.body) }),
+    async (request) => ({ success: true as const, message: 'Carbon inputs saved', data: await carbon.setInputs(request.user!.id, request.params.businessCode, request.body, request.query.year) }),
   );
 
   app.get(

@@ -90,14 +90,20 @@ export function createBusinessCarbonService(deps: { db: Database; repo: Business
       };
     },
 
-    /** `PUT /v1/business-profiles/carbon-inputs/{businessCode}`: owner only; empty lists clear the inputs. */
-    async setInputs(userId: string, businessCode: string, body: InputsBody): Promise<BusinessCarbonRollup> {
+    /**
+     * `PUT /v1/business-profiles/carbon-inputs/{businessCode}?year=`: owner only; empty lists clear
+     * the inputs. They are the business's current inputs and those of the reporting year (this
+     * year unless `year` names an earlier one), which the emissions report reads.
+     */
+    async setInputs(userId: string, businessCode: string, body: InputsBody, year?: number): Promise<BusinessCarbonRollup> {
+      const reportingYear = year ?? now().getUTCFullYear();
+      if (reportingYear > now().getUTCFullYear()) throw invalid('year', `${reportingYear} has not started yet`);
       const business = await requireBusinessOwner(db, userId, { businessCode });
       if (Buffer.byteLength(JSON.stringify(body)) > BUSINESS_CARBON_INPUT_MAX_BYTES) throw invalid('spend', `the inputs hold at most ${BUSINESS_CARBON_INPUT_MAX_BYTES / 1024} kB`);
       const empty = body.spend.length + body.flights.length + body.hotelStays.length + body.surfaceTravel.length === 0;
       // Computing once checks what the schema cannot: NAICS codes, airport codes, hotel countries.
       if (!empty) carbon.business(body);
-      await repo.setInputs(business.id, empty ? null : (body as unknown as Record<string, unknown>), now());
+      await repo.setInputs(business.id, empty ? null : (body as unknown as Record<string, unknown>), now(), reportingYear);
       return this.rollup(userId, businessCode);
     },
 

@@ -183,11 +183,12 @@ export function createBusinessMembers(db: Database) {
     },
 
     /** `PUT business-profiles/update/user/{id}`: the owner sets a member's title or department. */
-    async update(callerId: string, memberId: string, body: { title?: string; department?: string }): Promise<Membership> {
+    async update(callerId: string, memberId: string, body: { title?: string; department?: string; reportAccess?: boolean }): Promise<Membership> {
       const member = await ownedMember(callerId, memberId);
       const set: Partial<MemberRow> = {};
       if (body.title !== undefined) set.title = body.title;
       if (body.department !== undefined) set.department = body.department;
+      if (body.reportAccess !== undefined) set.reportAccess = body.reportAccess;
       const [updated] = await db.update(businessMembers).set(set).where(eq(businessMembers.id, member.id)).returning();
       return toMembership(updated!, (await findBusinessById(db, updated!.businessId))!);
     },

@@ -44,6 +44,7 @@ export function toMembership(member: MemberRow, business: BusinessRow): Membersh
     department: member.department,
     joinedAt: member.joinedAt.toISOString(),
     leftAt: member.leftAt ? member.leftAt.toISOString() : null,
+    reportAccess: member.reportAccess,
     businessId: toPublicBusiness(business),
   };
 }
@@ -64,5 +65,6 @@ export function toBusinessMember(member: MemberRow, user: { firstName: string; l
     joinedWithCode: member.joinedWithCode,
     readmittedAt: member.readmittedAt ? member.readmittedAt.toISOString() : null,
     carbonTotalKg: member.carbonTotalKg ?? null,
+    reportAccess: member.reportAccess,
   };
 }

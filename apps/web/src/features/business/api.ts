@@ -104,7 +104,10 @@ export const useSaveBusiness = (businessId: string | null) =>
   useBusinessMutation((body: BusinessWriteBody) => (businessId ? send<OwnBusiness>('put', `v1/business-profiles/${businessId}`, 'Your business could not be saved.', body) : send<OwnBusiness>('post', 'v1/business-profiles', 'Your business could not be created.', body)));
 export const useSaveSlug = (businessId: string) => useBusinessMutation((businessSlug: string) => send<OwnBusiness>('put', `v1/business-profiles/business-slug/${businessId}`, 'The address name could not be changed.', { businessSlug }));
 export const useRemoveMember = () => useBusinessMutation((memberId: string) => send<Membership>('put', `v1/business-profiles/remove/user/${memberId}`, 'The member could not be removed.'));
-export const useUpdateMember = () => useBusinessMutation(({ memberId, title, department }: { memberId: string; title: string; department: string }) => send<Membership>('put', `v1/business-profiles/update/user/${memberId}`, 'The member could not be updated.', { title, department }));
+export const useUpdateMember = () =>
+  useBusinessMutation(({ memberId, title, department, reportAccess }: { memberId: string; title: string; department: string; reportAccess?: boolean }) =>
+    send<Membership>('put', `v1/business-profiles/update/user/${memberId}`, 'The member could not be updated.', { title, department, reportAccess }),
+  );
 export const useExitBusiness = () => useBusinessMutation(() => send<Membership>('put', 'v1/business-user-profiles/exit/business', 'You could not leave the business just now.'));
 export const useReadmitMember = () => useBusinessMutation((memberId: string) => send<Membership>('put', `v1/business-profiles/readmit/user/${memberId}`, 'The person could not be re-admitted.'));
 export const useRegenerateJoinCode = (businessId: string) =>

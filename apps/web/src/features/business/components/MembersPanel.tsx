@@ -41,12 +41,13 @@ function Stats({ businessId }: { businessId: string }) {
 function EditMember({ member, onDone }: { member: BusinessMember; onDone: () => void }) {
   const [title, setTitle] = useState(member.title);
   const [department, setDepartment] = useState(member.department);
+  const [reportAccess, setReportAccess] = useState(member.reportAccess);
   const update = useUpdateMember();
   const toast = useToast();
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      await update.mutateAsync({ memberId: member.id, title, department });
+      await update.mutateAsync({ memberId: member.id, title, department, reportAccess });
       toast.success('Member updated');
       onDone();
     } catch (error) {
@@ -62,6 +63,10 @@ function EditMember({ member, onDone }: { member: BusinessMember; onDone: () => 
       <label className="field">
         <span className="field__label">Department</span>
         <input className="field__input" value={department} maxLength={80} onChange={(event) => setDepartment(event.target.value)} />
+      </label>
+      <label className="business-report__sharing">
+        <input type="checkbox" checked={reportAccess} onChange={(event) => setReportAccess(event.target.checked)} />
+        <span>Can read the business's emissions report</span>
       </label>
       <div className="member-edit__actions">
         <Button type="submit" size="sm" loading={update.isPending}>

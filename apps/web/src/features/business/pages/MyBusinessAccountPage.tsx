@@ -27,6 +27,8 @@ const BusinessEventsPanel = lazy(() => import('../../events/components/BusinessE
 const ShopPageEditor = lazy(() => import('../../shop-pages/components/ShopPageEditor.tsx').then((m) => ({ default: m.ShopPageEditor })));
 // The carbon roll-up (its own charts and the spend form) loads the same way.
 const BusinessCarbonPanel = lazy(() => import('../../business-carbon/components/BusinessCarbonPanel.tsx').then((m) => ({ default: m.BusinessCarbonPanel })));
+// The emissions report (figures, then its recharts charts in their own chunk) loads the same way.
+const BusinessReportPanel = lazy(() => import('../../business-carbon/components/BusinessReportPanel.tsx').then((m) => ({ default: m.BusinessReportPanel })));
 
 /**
  * The dashboard's sections, one at a time (issue 26: on a phone the page was one 4,700-px
@@ -37,6 +39,7 @@ const SECTIONS = [
   { value: 'events', label: 'Events' },
   { value: 'shop', label: 'Shop page' },
   { value: 'carbon', label: 'Carbon' },
+  { value: 'report', label: 'Report' },
   { value: 'orders', label: 'Orders' },
   { value: 'profile', label: 'Profile' },
 ] as const;
@@ -69,6 +72,11 @@ function sections(business: OwnBusiness) {
     carbon: (
       <Suspense fallback={loading}>
         <BusinessCarbonPanel businessCode={business.businessCode} />
+      </Suspense>
+    ),
+    report: (
+      <Suspense fallback={loading}>
+        <BusinessReportPanel businessCode={business.businessCode} />
       </Suspense>
     ),
     orders: (

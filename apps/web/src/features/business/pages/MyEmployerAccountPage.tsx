@@ -9,7 +9,12 @@ import { JoinWithCode } from '../components/JoinWithCode.tsx';
 import { MembershipCard } from '../components/MembershipCard.tsx';
 import { useJoinOnArrival } from '../use-join-on-arrival.ts';
 import { EmployerEventsList } from '../../events/components/EmployerEventsList.tsx';
+import { Suspense, lazy } from 'react';
 import '../business.css';
+
+// The emissions report (members the owner allowed) or just the member's own sharing choice, loaded with this part.
+const BusinessReportPanel = lazy(() => import('../../business-carbon/components/BusinessReportPanel.tsx').then((m) => ({ default: m.BusinessReportPanel })));
+const ReportSharingCard = lazy(() => import('../../business-carbon/components/ReportSharingToggle.tsx').then((m) => ({ default: m.ReportSharingCard })));
 
 const PATH = '/other/my-employer-account';
 
@@ -53,6 +58,9 @@ export function MyEmployerAccountPage() {
       <>
         <MembershipCard membership={joined.data} />
         <EmployerEventsList businessCode={joined.data.businessId.businessCode} />
+        <Suspense fallback={<Skeleton height={120} radius="var(--radius-md)" />}>
+          {joined.data.reportAccess ? <BusinessReportPanel businessCode={joined.data.businessId.businessCode} /> : <ReportSharingCard businessCode={joined.data.businessId.businessCode} />}
+        </Suspense>
       </>
     );
 
