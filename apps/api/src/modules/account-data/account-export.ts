@@ -132,7 +132,7 @@ export async function collectAccountExport(db: Database, user: UserRow, now: Dat
   const endedSessions = await db.select().from(revokedSessions).where(eq(revokedSessions.userId, me));
   const throttles = await db.select().from(loginThrottles).where(inArray(loginThrottles.email, addresses));
   const mails = await db
-    .select({ to: outboxEmails.toAddress, template: outboxEmails.template, subject: outboxEmails.subject, status: outboxEmails.status, createdAt: outboxEmails.createdAt, sentAt: outboxEmails.sentAt })
+    .select({ to: outboxEmails.toAddress, template: outboxEmails.template, status: outboxEmails.status, createdAt: outboxEmails.createdAt, sentAt: outboxEmails.sentAt })
     .from(outboxEmails)
     .where(inArray(outboxEmails.toAddress, addresses))
     .orderBy(asc(outboxEmails.createdAt));
@@ -273,7 +273,8 @@ export async function collectAccountExport(db: Database, user: UserRow, now: Dat
       consoleSessions: consoleSessions.map((s) => ({ startedAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), endedAt: iso(s.endedAt) })),
       note: 'Sign-in sessions are signed tokens the shop does not list; only logged-out sessions (until they would have expired) and operator console sessions are stored.',
     },
-    emailsSentToYou: mails.map((m) => ({ to: m.to, template: m.template, subject: m.subject, status: m.status, createdAt: iso(m.createdAt), sentAt: iso(m.sentAt) })),
+    // Which mails and when; not their text, which may quote someone else (an invitation names who sent it).
+    emailsSentToYou: mails.map((m) => ({ to: m.to, template: m.template, status: m.status, createdAt: iso(m.createdAt), sentAt: iso(m.sentAt) })),
     notIncluded:
       'Your password (only a one-way hash is kept), one-time codes and link tokens (only hashes, and they expire), and the operator audit log (the record of what the shop staff did). Nothing about other people is included.',
   };
