@@ -38,11 +38,11 @@ export async function person(app: FastifyInstance, firstName: string, lastName: 
       slug: `${firstName.toLowerCase()}-${tag}`,
       emailVerifiedAt: new Date(),
       phone: `+44 7700 ${tag.slice(0, 6)}`,
-      billingAddress: { line1: `${tag} Quern Street`, city: 'Bristol', postalCode: 'BS1 1AA', country: 'gb' },
+      billingAddress: { firstName, lastName, line1: `${tag} Quern Street`, city: 'Bristol', postalCode: 'BS1 1AA', country: 'GB' },
     })
     .returning();
   const token = await new TokenSigner(app.config.jwtSecret, 3600).sign({ sub: row!.id, tv: row!.tokenVersion });
-  return { id: row!.id, email: row!.email, firstName, lastName, name: `${firstName} ${lastName}`, token, cart: cartClient(app, token), addressLine: `${tag} Quern Street` };
+  return { id: row!.id, email: row!.email, firstName, lastName, name: `${firstName} ${lastName}`, phone: row!.phone!, token, cart: cartClient(app, token), addressLine: `${tag} Quern Street` };
 }
 export type Person = Awaited<ReturnType<typeof person>>;
 

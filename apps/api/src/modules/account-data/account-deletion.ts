@@ -85,7 +85,7 @@ export async function eraseAccount(tx: Tx, user: UserRow, options: { reviews: 'k
     // Every owner row locked, so two owners deleting at once cannot both pass as "not the last".
     const owners = await tx.select({ id: operators.id, userId: operators.userId }).from(operators).where(eq(operators.role, 'owner')).for('update');
     if (!owners.some((o) => o.id !== operator.id && o.userId !== null)) {
-      throw new AppError('ACCOUNT_DELETION_BLOCKED', 'You are the shop’s last owner. Make another operator an owner before deleting your account.', { extra: { businesses: [] } });
+      throw new AppError('ACCOUNT_DELETION_BLOCKED', 'You are the shop’s last owner. Make another operator an owner before deleting your account.');
     }
   }
 
