@@ -37,9 +37,10 @@ export default function DeleteAccountDialog({ email, onClose }: { email: string;
     try {
       const response = await deleteAccount({ password, confirmation, reviews });
       if (response.ok) {
+        // Home first, so the account page's sign-in guard never sees the signed-out state.
+        void navigate('/', { replace: true });
         signOut();
         toast.success('Your account has been deleted');
-        void navigate('/');
         return;
       }
       const problem = readApiError(response, 'Your account could not be deleted. Please try again.');
