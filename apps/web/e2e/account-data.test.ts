@@ -74,7 +74,8 @@ describe('your data on the account page, in a real browser', () => {
     await dialog.getByLabel('Type DELETE to confirm').focus();
     await page.keyboard.press('Enter');
     await page.getByText('Your account has been deleted').waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
+    // Signed out, off the account page (home, or the sign-in page its guard sends to).
+    await page.waitForURL((url) => !url.pathname.startsWith('/account'));
     expect((await page.context().cookies()).find((c) => c.name === 'JWTToken')?.value ?? '').toBe('');
 
     // The old password opens nothing; the certificate still verifies.

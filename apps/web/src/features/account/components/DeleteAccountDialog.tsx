@@ -37,7 +37,7 @@ export default function DeleteAccountDialog({ email, onClose }: { email: string;
     try {
       const response = await deleteAccount({ password, confirmation, reviews });
       if (response.ok) {
-        // Home first, so the account page's sign-in guard never sees the signed-out state.
+        // Home first, so the account page's sign-in guard never sees the signed-out state (it would send to /login).
         void navigate('/', { replace: true });
         signOut();
         toast.success('Your account has been deleted');
