@@ -54,6 +54,7 @@ import { MetricsCache } from './modules/metrics/metrics.cache.ts';
 import { readPlatformMetrics } from './modules/metrics/metrics.repository.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerOrders } from './modules/orders/register.ts';
+import { registerAccountData } from './modules/account-data/register.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import type { PaymentEventHandler } from './modules/payments/payments.service.ts';
 import { createPaymentProvider, registerPayments } from './modules/payments/register.ts';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('paymentProvider', options.paymentProvider ?? createPaymentProvider(config, app.log));
   await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });
   await registerCertificates(app, { db: database.db, publicUrl: config.publicUrl });
+  await registerAccountData(app, { db: database.db });
   await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? orderPaymentHandler(app) });
   await registerAdmin(app, { db: database.db, mail: mailRepository, dispatcher, adminSigner, auth: authContext, mailingList });
 

@@ -106,6 +106,8 @@ const noOwnedRecord = [
   'GET /api/v1/wishlists', 'PATCH /api/v1/wishlists', 'GET /api/v1/review/eligibility/{productId}', 'POST /api/v1/review', 'POST /api/v1/business/review',
   'POST /api/v1/user-galleries', 'GET /api/v1/user-galleries', 'POST /api/v1/user-chains', 'GET /api/v1/user-chains', 'POST /api/v1/user-chains/join',
   'POST /api/v1/user-chains/join/request', 'POST /api/v1/orders', 'GET /api/v1/orders/graph', 'GET /api/v1/orders/annual/graph', 'GET /api/v1/customer-orders',
+  // Issue 25: the caller's own export and deletion take no id; the other person's data never enters (account-export/account-deletion tests).
+  'GET /api/v1/account/export', 'POST /api/v1/account/delete',
 ];
 
 beforeAll(async () => {

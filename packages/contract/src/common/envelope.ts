@@ -15,6 +15,8 @@ export const errorEnvelopeSchema = z.object({
   /** The address that still needs verifying, on EMAIL_NOT_VERIFIED. */
   email: z.string().optional(),
   isEmailChangeAttemptLeft: z.boolean().optional(),
+  /** The businesses an account owns, on ACCOUNT_DELETION_BLOCKED: hand them over or close them first. */
+  businesses: z.array(z.string()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -99,6 +99,8 @@ export const ERROR_STATUS = {
   REMOVED_FROM_BUSINESS: 403,
   /** The account's uploaded images already fill its storage allowance. */
   UPLOAD_QUOTA_EXCEEDED: 413,
+  /** An account that cannot be deleted yet: it owns a business (hand it over or close it first) or is the shop's last owner. */
+  ACCOUNT_DELETION_BLOCKED: 409,
   /** Another business has this address name (slug). */
   SLUG_TAKEN: 409,
   /** These two people already have a chain of this relationship (in either direction). */

@@ -38,6 +38,12 @@ export const users = pgTable('users', {
   signInLockedAt: timestamp('sign_in_locked_at', { withTimezone: true }),
   signInLockedReason: varchar('sign_in_locked_reason', { length: 300 }),
   signInLockedBy: varchar('sign_in_locked_by', { length: 254 }),
+  /**
+   * The customer deleted their account (decision 0045): the row stays only as the anonymous
+   * holder of what the books keep (paid orders, certificates, kept reviews); its email is a
+   * placeholder, so the address is free to sign up again, and it can never sign in.
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('users_referred_by_idx').on(t.referredByUserId)]);

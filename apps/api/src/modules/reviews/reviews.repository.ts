@@ -4,7 +4,7 @@ import { productReviews, users } from '../../db/schema/index.ts';
 
 export type ReviewRow = typeof productReviews.$inferSelect;
 /** A review with what the public may see of its author. */
-export type ReviewWithAuthor = ReviewRow & { firstName: string; lastName: string };
+export type ReviewWithAuthor = ReviewRow & { firstName: string; lastName: string; authorDeletedAt: Date | null };
 
 const withAuthor = {
   id: productReviews.id,
@@ -21,6 +21,8 @@ const withAuthor = {
   updatedAt: productReviews.updatedAt,
   firstName: users.firstName,
   lastName: users.lastName,
+  /** Set when the author deleted their account and kept their reviews: shown as "A former customer". */
+  authorDeletedAt: users.deletedAt,
 };
 
 /** SQL for product reviews. Writes that touch one user's review are scoped to that author. */

@@ -1,4 +1,5 @@
 import type { CreateBusinessReviewBody, CreateReviewBody, ProductReviewsPage, Review, ReviewEligibility, UpdateReviewBody } from '@app/contract/reviews';
+import { FORMER_CUSTOMER_NAME } from '@app/contract';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { PaidPurchase, PurchaseQuery } from '../orders/purchases.ts';
 import type { ReviewsRepository, ReviewWithAuthor } from './reviews.repository.ts';
@@ -122,7 +123,7 @@ function toReview(row: ReviewWithAuthor): Review {
     order: row.orderId,
     rating: row.rating,
     comment: row.comment,
-    reviewer: { name: reviewerName(row.firstName, row.lastName) },
+    reviewer: { name: row.authorDeletedAt ? FORMER_CUSTOMER_NAME : reviewerName(row.firstName, row.lastName) },
     BusinessId: row.businessId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -41,3 +41,13 @@ export const confirmPrimaryEmailCode = (otp: string) => apiClient.patch<Message<
 
 export const confirmPrimaryEmailPassword = (token: string, password: string) =>
   apiClient.patch<Message<{ email: string }>>('/auth/primary-email-password-verify', { password }, { query: { tk: token } });
+
+export interface DeleteAccountInput {
+  password: string;
+  confirmation: string;
+  reviews: 'keep' | 'delete';
+}
+
+/** Deletes the account (issue 25): the password and the typed confirmation; 409 while the person owns a business. */
+export const deleteAccount = (body: DeleteAccountInput) =>
+  apiClient.post<Message<{ cancelledOrders: number; keptOrders: number; keptReviews: number; deletedReviews: number }>>('/v1/account/delete', body);

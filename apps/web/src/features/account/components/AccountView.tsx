@@ -4,6 +4,7 @@ import { useMe } from '../../session/api/use-me.ts';
 import { AddressSection } from './AddressSection.tsx';
 import { CertificatesSection } from './CertificatesSection.tsx';
 import { CurrencySection } from './CurrencySection.tsx';
+import { DataSection } from './DataSection.tsx';
 import { LoginEmailSection } from './LoginEmailSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
@@ -18,6 +19,7 @@ export const ACCOUNT_SECTIONS = [
   { id: 'recovery-email', label: 'Recovery email' },
   { id: 'login-email', label: 'Login email' },
   { id: 'certificates', label: 'Certificates' },
+  { id: 'your-data', label: 'Your data' },
 ] as const;
 
 function AccountSkeleton() {
@@ -68,6 +70,7 @@ export function AccountView() {
       <RecoveryEmailSection me={data} />
       <LoginEmailSection me={data} />
       <CertificatesSection userId={data.data._id} />
+      <DataSection email={data.email} />
     </div>
   );
 }
