@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorEnvelopeSchema as failure } from '@app/contract';
 import { impactEnvelopeSchema, impactParamsSchema, type ImpactKind } from '@app/contract/impact';
 import { notFound } from '../../lib/app-error.ts';
+import { rememberingValidator } from '../catalog/remembering-validator.ts';
 import type { ImpactEntry, ImpactReadModel } from './impact.read-model.ts';
 
 const tags = ['impact'];
@@ -38,6 +39,8 @@ export const impactRoutes: FastifyPluginAsyncZod<{ model: ImpactReadModel }> = a
     '/v1/impact/:kind/:slug',
     {
       compress: false,
+      // Badges are read again and again with the same few slugs: zod checks each distinct one once.
+      validatorCompiler: rememberingValidator,
       schema: {
         tags,
         security: [],
@@ -53,6 +56,8 @@ export const impactRoutes: FastifyPluginAsyncZod<{ model: ImpactReadModel }> = a
     '/v1/impact/:kind/:slug/badge.svg',
     {
       compress: false,
+      // Badges are read again and again with the same few slugs: zod checks each distinct one once.
+      validatorCompiler: rememberingValidator,
       schema: {
         tags,
         security: [],

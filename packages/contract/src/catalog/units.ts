@@ -1,0 +1,20 @@
+/**
+ * What one unit of a product is, in words (issue 26.10): offsets are sold by the tonne of CO2e
+ * (`unit` "tonne CO2e"), goods by the item. Zod-free, for the web and the mails alike.
+ */
+const TONNE = /^(t|tonnes?)( co2e)?$/i;
+
+export const isTonneUnit = (unit: string | null | undefined): boolean => typeof unit === 'string' && TONNE.test(unit.trim());
+
+/** "per tonne CO₂e" beside a price; null for items (a price of an item needs no unit). */
+export function pricePerUnit(unit: string | null | undefined): string | null {
+  if (!unit || unit === 'item') return null;
+  return isTonneUnit(unit) ? 'per tonne CO₂e' : `per ${unit}`;
+}
+
+/** A quantity with its unit: "1 t CO₂e", "2.5 t CO₂e"; items stay a bare count ("3"). */
+export function quantityWithUnit(quantity: number, unit: string | null | undefined): string {
+  if (isTonneUnit(unit)) return `${quantity.toLocaleString('en', { maximumFractionDigits: 3 })} t CO₂e`;
+  if (!unit || unit === 'item') return String(quantity);
+  return `${quantity} ${unit}`;
+}
