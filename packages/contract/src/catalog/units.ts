@@ -18,3 +18,19 @@ export function quantityWithUnit(quantity: number, unit: string | null | undefin
   if (!unit || unit === 'item') return String(quantity);
   return `${quantity} ${unit}`;
 }
+
+/** What a line does for the climate (issue 27.4): an offset line retires its tonnes; goods: nothing claimed. */
+export function lineImpact(quantity: number, unit: string | null | undefined): string | null {
+  return isTonneUnit(unit) ? `Retires ${quantityWithUnit(quantity, unit)}` : null;
+}
+
+/** Tonnes a set of lines retires (offset lines only). */
+export function tonnesRetiredBy(lines: readonly { quantity: number; unit: string | null | undefined }[]): number {
+  return lines.reduce((sum, line) => sum + (isTonneUnit(line.unit) ? line.quantity : 0), 0);
+}
+
+/** The share of a footprint gap (kg CO2e) these tonnes close, 0–1; null without a gap. */
+export function gapShareClosed(tonnes: number, gapKg: number | null | undefined): number | null {
+  if (!gapKg || gapKg <= 0) return null;
+  return Math.min((tonnes * 1000) / gapKg, 1);
+}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
-import { isTonneUnit, pricePerUnit } from '@app/contract/units';
+import { isTonneUnit, lineImpact, pricePerUnit } from '@app/contract/units';
 import type { CartLineView } from '../guest-cart-view.ts';
 
 export interface CartLinesProps {
@@ -30,6 +30,7 @@ export function CartLines({ lines, busyKey, onIncrease, onDecrease, onRemove }: 
               <p className="cart-line__price">
                 {line.price} {pricePerUnit(line.unit) ?? 'each'}
               </p>
+              {lineImpact(line.quantity, line.unit) && <p className="cart-line__impact">{lineImpact(line.quantity, line.unit)}</p>}
               {line.quantity > line.inStock && <p className="cart-line__warning">Only {line.inStock} left in stock</p>}
             </div>
             <div className="cart-line__quantity" role="group" aria-label={`Quantity of ${line.name}`}>
