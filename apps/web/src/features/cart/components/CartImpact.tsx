@@ -27,21 +27,26 @@ const tonnes = (value: number) => value.toLocaleString('en', { maximumFractionDi
  */
 export function CartImpact({ lines }: { lines: readonly CartLineView[] }) {
   const signedIn = useSession((session) => session.isLoggedIn);
-  const gap = useQuery({ queryKey: ['cart', 'footprint-gap'], queryFn: loadGap, enabled: signedIn, staleTime: 60_000 });
   const retires = tonnesRetiredBy(lines);
   if (retires === 0) return null;
-  const gapKg = gap.data ? Math.max(gap.data.footprintKg - gap.data.retiredKg, 0) : null;
-  const share = gapShareClosed(retires, gapKg);
   return (
     <p className="cart-impact" data-testid="cart-impact">
       This order retires <strong>{tonnes(retires)} t CO₂e</strong>
-      {share !== null && (
-        <>
-          {' '}
-          and closes <strong>{Math.round(share * 100)}%</strong> of your footprint gap ({tonnes((gapKg ?? 0) / 1000)} t left from your saved footprint)
-        </>
-      )}
-      .
+      {/* A guest has no saved footprint: only the signed-in cart asks for the gap. */}
+      {signedIn && <GapShare retires={retires} />}.
     </p>
+  );
+}
+
+function GapShare({ retires }: { retires: number }) {
+  const gap = useQuery({ queryKey: ['cart', 'footprint-gap'], queryFn: loadGap, staleTime: 60_000 });
+  const gapKg = gap.data ? Math.max(gap.data.footprintKg - gap.data.retiredKg, 0) : null;
+  const share = gapShareClosed(retires, gapKg);
+  if (share === null) return null;
+  return (
+    <>
+      {' '}
+      and closes <strong>{Math.round(share * 100)}%</strong> of your footprint gap ({tonnes((gapKg ?? 0) / 1000)} t left from your saved footprint)
+    </>
   );
 }
