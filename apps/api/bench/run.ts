@@ -57,7 +57,14 @@ async function startServer(databaseUrl: string | undefined): Promise<{ child: Ch
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    // The server's own log may print a line first (a warning); the bench's line is the one with baseUrl.
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (text) => {
+      if (text.startsWith('{"baseUrl"')) {
+        lines.removeAllListeners('line');
+        resolve(text);
+      } else process.stderr.write(`${text}\n`);
+    });
     child.once('exit', (code) => reject(new Error(`the benchmark server exited (${code}) before listening`)));
   });
   const pauseProduct = () => {

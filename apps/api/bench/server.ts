@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { BENCH_ACCOUNT } from './account.ts';
+import { BENCH_IMPACT_SLUG } from './sections/catalog.ts';
 import { DATASET_PASSWORD, insertDataset, type DatasetInfo } from './dataset.ts';
 import { getRaw } from './load.ts';
 import { loadConfig } from '../src/config.ts';
@@ -34,6 +35,9 @@ async function main() {
   const { email, password } = BENCH_ACCOUNT;
   await app.inject({ method: 'POST', url: '/api/auth/register', payload: { firstName: 'Bench', lastName: 'Mark', email, password } });
   await app.database.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE email = ${email}`);
+  // A public sustainability page for the impact badge read (catalog section, BENCH_READS=badge).
+  await app.database.db.execute(sql`UPDATE users SET slug = ${BENCH_IMPACT_SLUG} WHERE email = ${email}`);
+  await app.database.db.execute(sql`INSERT INTO sustainability_profiles (user_id, title) SELECT id, 'Bench Mark' FROM users WHERE email = ${email}`);
   // The realistic data set (dataset.ts), unless BENCH_DATASET=0 asks for a quick run on the seed alone.
   let dataset: DatasetInfo | undefined;
   if (process.env.BENCH_DATASET !== '0') {

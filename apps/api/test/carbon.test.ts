@@ -59,6 +59,25 @@ describe('carbon calculation endpoints', () => {
       within((await ok('household', { ...h1, country: 'in', baseline: 'consumption' })).total, 8526.9);
     });
 
+    it('the world average as the country, the flight switches, and the factors used with source and year (issue 27.5)', async () => {
+      const world = await ok('household', { ...h1, country: 'WORLD' });
+      expect(world.country).toEqual({ countryCode: 'WORLD', entity: 'World', baseline: 'territorial', perCapitaTonnes: 4.729, year: 2024 });
+      within(world.total, calculateHousehold({ carbonCountryPerCapita: 4.729, houseHoldMembers: 2, income: 'medium' }).total, 1e-6);
+      expect(world.factors[0]).toMatchObject({ name: 'World, CO2 per person', value: 4.729, year: 2024, source: expect.stringContaining('Our World in Data') });
+      expect((await ok('household', { ...h1, country: 'world', baseline: 'consumption' })).country).toMatchObject({ perCapitaTonnes: 4.658, year: 2022 });
+      const noRf = await ok('household', { ...h1, radiativeForcing: false });
+      within(noRf.breakdown.flights, 2 * 2300 * 0.07559);
+      expect(noRf.factors.map((factor: { name: string }) => factor.name)).toContain('Flight, short-haul, average, without RF');
+      const wtt = await ok('household', { ...h1, wellToTank: true });
+      within(wtt.total, 14663.2 + 2 * 2300 * 0.02286);
+      const flights = await ok('flights', { legs: [{ distanceKm: 347.2 }], wellToTank: true });
+      within(flights.total, 79.6 + 347.2 * 0.0335);
+      expect(flights.legs[0].wttKgPerPassengerKm).toBe(0.0335);
+      expect(flights.factors).toHaveLength(2);
+      await refused('household', { ...h1, wellToTank: 'yes' }, 'wellToTank');
+      await refused('household', { ...h1, country: 'WORLDS' }, 'country');
+    });
+
     it('houseSize, airTravel and meatConsumption default to medium; publicTransportationMembers to 0', async () => {
       const explicit = await ok('household', { ...h1, houseSize: 'medium', airTravel: 'medium', meatConsumption: 'medium' });
       expect(await ok('household', { country: 'GB', houseHoldMembers: 2, income: 'medium' })).toEqual(explicit);

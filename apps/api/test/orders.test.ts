@@ -193,7 +193,8 @@ describe('after payment', () => {
     const [mail] = await mailTo(app, buyer.email);
     expect(mail.template).toBe('order-confirmation');
     expect(mail.subject).toContain(body.data.orderNumber);
-    expect(mail.text).toContain(`1 × ${product.name}`);
+    // An offset says what a unit is (issue 26.10): "1 t CO₂e × …"; goods stay a count.
+    expect(mail.text).toContain(product.unit === 'item' ? `1 × ${product.name}` : `1 t CO₂e × ${product.name}`);
     expect(mail.text).toContain(`/account/orders/${body.data.id}`);
     expect(mail.text).toMatch(/Total: \d+\.\d{2} USD/);
   });

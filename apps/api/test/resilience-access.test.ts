@@ -96,6 +96,8 @@ const noOwnedRecord = [
   'POST /api/v1/carbon/household', 'POST /api/v1/carbon/flights', 'POST /api/v1/carbon/event', 'POST /api/v1/carbon/business', 'PATCH /api/v1/track-country',
   'POST /api/v1/mailing-lists', 'GET /api/v1/mailing-lists/verify', 'GET /api/v1/mailing-lists/unsubscribe', 'POST /api/v1/mailing-lists/unsubscribe', 'GET /api/v1/metrics',
   'GET /api/v1/sustainability-profiles/{slug}', 'GET /api/v1/review/{id}/product', 'GET /api/v1/certificates/{serial}', 'POST /api/v1/payments/stripe/webhook',
+  // Public impact of a published sustainability page (404 without one: impact-badge.test.ts).
+  'GET /api/v1/impact/{kind}/{slug}', 'GET /api/v1/impact/{kind}/{slug}/badge.svg',
   // The caller's own: the session, profile, cart, coupons, footprints, wishlist, orders, chains they start.
   'POST /api/auth/logout', 'GET /api/v1/me', 'GET /api/v1/verify-token', 'POST /api/auth/set-currency', 'PATCH /api/v1/addresses', 'PATCH /api/v1/save-profile-info',
   'PATCH /api/auth/change-password', 'PATCH /api/auth/update-recovery-email', 'PATCH /api/auth/recovery-email-otp-verify', 'PATCH /api/auth/update-primary-email',

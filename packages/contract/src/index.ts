@@ -7,6 +7,7 @@ export * from './money/format.ts';
 export * from './catalog/product.ts';
 export * from './catalog/text.ts';
 export * from './catalog/query.ts';
+export * from './catalog/units.ts';
 export * from './auth/index.ts';
 export * from './carbon/index.ts';
 export * from './carbon/schemas.ts';

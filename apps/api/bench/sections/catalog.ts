@@ -2,6 +2,8 @@ import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from
 import { combine, drive, getRaw, median, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
 
 const TARGET_RATIO = 0.8;
+/** The bench account's public sustainability page (server.ts publishes it), for the badge read. */
+export const BENCH_IMPACT_SLUG = 'bench-impact';
 
 interface Read {
   name: string;
@@ -82,6 +84,8 @@ export const catalogSection: BenchSection = {
       // Reference data every visitor's forms read (issue 12 names them beside the catalog).
       { name: 'countries', path: '/api/v1/countries' },
       { name: 'airports type-ahead q=lon', path: '/api/airports?q=lon' },
+      // The verified impact badge embedded on other sites (issue 27.3): served from the impact read model.
+      { name: 'impact badge (SVG)', path: `/api/v1/impact/users/${BENCH_IMPACT_SLUG}/badge.svg` },
     ].filter((read) => !onlyReads || onlyReads.some((word) => read.name.toLowerCase().includes(word)));
     const modes = [
       { label: 'browser', headers: { 'accept-encoding': BROWSER } as Record<string, string> },

@@ -1,4 +1,5 @@
-import { flightLeg, requireRadiativeForcing, type FlightLegInput } from './flights.ts';
+import type { FactorUsed } from './factors-used.ts';
+import { flightLeg, requireRadiativeForcing, requireWellToTank, type FlightLegInput } from './flights.ts';
 import { CarbonInputError, footprint, requireList, type FootprintResult } from './result.ts';
 import { spendLine, type SpendLine, type SpendLineResult } from './spend-factors.ts';
 import { hotelStayKg, travelLegKg, type HotelStayInput, type TravelLegInput } from './travel.ts';
@@ -14,6 +15,8 @@ export interface BusinessInput {
   hotelStays?: HotelStayInput[];
   surfaceTravel?: TravelLegInput[];
   radiativeForcing?: boolean;
+  /** Add well-to-tank to flights (default false). */
+  wellToTank?: boolean;
 }
 
 export type BusinessComponent = 'purchasedGoodsAndServices' | 'flights' | 'hotels' | 'surfaceTravel';
@@ -21,14 +24,15 @@ export type BusinessResult = FootprintResult<BusinessComponent> & { spendLines: 
 
 export function calculateBusiness(input: BusinessInput): BusinessResult {
   if (!input || typeof input !== 'object') throw new CarbonInputError('spend', 'spend or activity data is required');
-  const rf = requireRadiativeForcing(input.radiativeForcing);
+  const rf = { radiativeForcing: requireRadiativeForcing(input.radiativeForcing), wellToTank: requireWellToTank(input.wellToTank) };
+  const factors: FactorUsed[] = [];
   const notes: string[] = [];
-  const spendLines = requireList(input.spend, 'spend').map((line, i) => spendLine(line, `spend.${i}`));
-  const flights = requireList(input.flights, 'flights').map((leg, i) => flightLeg(leg, rf, `flights.${i}`));
-  const hotels = requireList(input.hotelStays, 'hotelStays').map((stay, i) => hotelStayKg(stay, `hotelStays.${i}`, notes));
+  const spendLines = requireList(input.spend, 'spend').map((line, i) => spendLine(line, `spend.${i}`, factors));
+  const flights = requireList(input.flights, 'flights').map((leg, i) => flightLeg(leg, rf, `flights.${i}`, factors));
+  const hotels = requireList(input.hotelStays, 'hotelStays').map((stay, i) => hotelStayKg(stay, `hotelStays.${i}`, notes, factors));
   const surface = requireList(input.surfaceTravel, 'surfaceTravel').map((leg, i) => {
     if (leg && leg.mode === 'flight') throw new CarbonInputError(`surfaceTravel.${i}.mode`, 'Put flights under flights');
-    return travelLegKg(leg, rf, `surfaceTravel.${i}`);
+    return travelLegKg(leg, rf, `surfaceTravel.${i}`, factors);
   });
   if (spendLines.length + flights.length + hotels.length + surface.length === 0) {
     throw new CarbonInputError('spend', 'Add at least one purchase, flight, hotel stay or journey');
@@ -42,6 +46,7 @@ export function calculateBusiness(input: BusinessInput): BusinessResult {
       surfaceTravel: sum(surface),
     },
     notes,
+    factors,
   );
   return { ...result, spendLines };
 }

@@ -1,5 +1,6 @@
 import { CARBON_FACTORS, MEAL_TYPES, type MealType } from './factors.ts';
-import { requireRadiativeForcing } from './flights.ts';
+import { factorEntry, useFactor, type FactorUsed } from './factors-used.ts';
+import { requireRadiativeForcing, requireWellToTank } from './flights.ts';
 import { CARBON_LIMITS, CarbonInputError, footprint, requireList, requireNumber, requireOneOf, type FootprintResult } from './result.ts';
 import { spendLine, type SpendLine } from './spend-factors.ts';
 import { hotelStayKg, travelLegKg, type HotelStayInput, type TravelLegInput } from './travel.ts';
@@ -23,6 +24,8 @@ export interface EventInput {
   otherSpend?: SpendLine[];
   /** For flights; default true. */
   radiativeForcing?: boolean;
+  /** Add well-to-tank to flights (default false). */
+  wellToTank?: boolean;
 }
 
 export type EventComponent = 'travel' | 'accommodation' | 'catering' | 'venue' | 'otherSpend';
@@ -34,7 +37,8 @@ export type EventResult = FootprintResult<EventComponent> & { attendees: number;
  */
 export function calculateEvent(input: EventInput): EventResult {
   if (!input || typeof input !== 'object') throw new CarbonInputError('attendees', 'attendees are required');
-  const rf = requireRadiativeForcing(input.radiativeForcing);
+  const rf = { radiativeForcing: requireRadiativeForcing(input.radiativeForcing), wellToTank: requireWellToTank(input.wellToTank) };
+  const factors: FactorUsed[] = [];
   const groups = requireList(input.attendees, 'attendees');
   if (groups.length === 0) throw new CarbonInputError('attendees', 'Add at least one attendee');
   const notes: string[] = [];
@@ -47,10 +51,10 @@ export function calculateEvent(input: EventInput): EventResult {
     const count = group.count === undefined ? 1 : requireNumber(group.count, `${field}.count`, { min: 1, max: CARBON_LIMITS.maxAttendees, integer: true });
     attendees += count;
     requireList(group.travel, `${field}.travel`).forEach((leg, i) => {
-      breakdown.travel += count * travelLegKg(leg, rf, `${field}.travel.${i}`);
+      breakdown.travel += count * travelLegKg(leg, rf, `${field}.travel.${i}`, factors);
     });
     requireList(group.hotel, `${field}.hotel`).forEach((stay, i) => {
-      breakdown.accommodation += count * hotelStayKg(stay, `${field}.hotel.${i}`, notes);
+      breakdown.accommodation += count * hotelStayKg(stay, `${field}.hotel.${i}`, notes, factors);
     });
     requireList(group.meals, `${field}.meals`).forEach((meal, i) => {
       const at = `${field}.meals.${i}`;
@@ -58,6 +62,7 @@ export function calculateEvent(input: EventInput): EventResult {
       const type = requireOneOf(meal.type, MEAL_TYPES, `${at}.type`);
       const meals = requireNumber(meal.count, `${at}.count`, { max: CARBON_LIMITS.maxMealsPerAttendee, integer: true });
       breakdown.catering += count * meals * CARBON_FACTORS.meals.perMeal.value[type];
+      useFactor(factors, factorEntry(`Meal, ${type}`, CARBON_FACTORS.meals.perMeal, CARBON_FACTORS.meals.perMeal.value[type]));
     });
   });
   if (attendees > CARBON_LIMITS.maxAttendees) throw new CarbonInputError('attendees', `An event may have at most ${CARBON_LIMITS.maxAttendees} attendees`);
@@ -65,12 +70,12 @@ export function calculateEvent(input: EventInput): EventResult {
   if (input.venue !== undefined) {
     if (!input.venue || typeof input.venue !== 'object') throw new CarbonInputError('venue', 'venue must be an object');
     const naics = input.venue.naics ?? CARBON_FACTORS.spend.defaultVenueNaics.value;
-    breakdown.venue = spendLine({ naics, usd: input.venue.usd }, 'venue').total;
+    breakdown.venue = spendLine({ naics, usd: input.venue.usd }, 'venue', factors).total;
   }
   requireList(input.otherSpend, 'otherSpend').forEach((line, i) => {
-    breakdown.otherSpend += spendLine(line, `otherSpend.${i}`).total;
+    breakdown.otherSpend += spendLine(line, `otherSpend.${i}`, factors).total;
   });
 
-  const result = footprint(breakdown, notes);
+  const result = footprint(breakdown, notes, factors);
   return { ...result, attendees, perAttendee: result.total / attendees };
 }

@@ -134,6 +134,21 @@ export const CARBON_FACTORS = {
       assumption: true,
     } satisfies Factor<number>,
     shortHaulMaxKm: { value: 3_700, unit: 'km', source: `${DESNZ} (short-haul under 3,700 km)`, year: 2025 } satisfies Factor<number>,
+    /**
+     * Well-to-tank ("WTT- flights"): producing and delivering the fuel, the same with and without
+     * RF. Not in the shipped CSV (which holds only the "Business travel- air" rows); copied from
+     * the table of MODEL.md §5 (docs/decisions/0046).
+     */
+    wellToTankPerPassengerKm: {
+      value: {
+        domestic: { average: 0.0335 },
+        shortHaul: { average: 0.02286, economy: 0.02249, business: 0.03373 },
+        longHaul: { average: 0.03213, economy: 0.02461, premium: 0.03937, business: 0.07137, first: 0.09844 },
+      },
+      unit: 'kg CO2e per passenger-km',
+      source: `${DESNZ}: WTT- flights (as tabled in MODEL.md §5)`,
+      year: 2025,
+    } satisfies Factor<Record<string, Record<string, number>>>,
   },
 
   surfaceTravel: {

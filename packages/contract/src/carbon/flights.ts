@@ -1,4 +1,5 @@
 import { CARBON_FACTORS } from './factors.ts';
+import { factorEntry, useFactor, type FactorUsed } from './factors-used.ts';
 import { greatCircleKm, requireCoordinates, type Coordinates } from './geo.ts';
 import { CARBON_LIMITS, CarbonInputError, footprint, requireList, requireNumber, requireOneOf, type FootprintResult } from './result.ts';
 
@@ -25,6 +26,14 @@ export interface FlightsInput {
   legs: FlightLegInput[];
   /** Include the non-CO2 effects of aviation (DESNZ "With RF"); default true (MODEL.md §5.5). */
   radiativeForcing?: boolean;
+  /** Add the DESNZ well-to-tank factor of the same band and cabin; default false (MODEL.md §5.6). */
+  wellToTank?: boolean;
+}
+
+/** The two switches every flight calculation takes. */
+export interface FlightOptions {
+  radiativeForcing: boolean;
+  wellToTank?: boolean;
 }
 
 export interface FlightLegResult {
@@ -33,6 +42,8 @@ export interface FlightLegResult {
   /** The cabin whose factor was used: DESNZ publishes fewer cabins for shorter bands. */
   cabinApplied: CabinClass;
   kgPerPassengerKm: number;
+  /** The well-to-tank factor added (0 when the switch is off); included in kgPerPassengerKm. */
+  wttKgPerPassengerKm: number;
   /** Passenger-km flown: distance × (2 if round trip) × travellers. */
   passengerKm: number;
   total: number;
@@ -67,11 +78,29 @@ export function flightFactor(band: HaulBand, cabin: CabinClass, radiativeForcing
   return radiativeForcing ? factors.withRf : factors.withoutRf;
 }
 
+/** kg CO2e per passenger-km of well-to-tank fuel supply for a band and cabin (same with and without RF). */
+export function flightWellToTankFactor(band: HaulBand, cabin: CabinClass): number {
+  const row = CARBON_FACTORS.flights.wellToTankPerPassengerKm.value[band] as Record<string, number>;
+  return row[cabinForBand(band, cabin)];
+}
+
+const BAND_NAMES: Record<HaulBand, string> = { domestic: 'domestic', shortHaul: 'short-haul', longHaul: 'long-haul' };
+
+/** Lists the flight factors of a band and cabin in a result's factors. */
+export function useFlightFactors(factors: FactorUsed[] | undefined, band: HaulBand, cabin: CabinClass, options: FlightOptions): void {
+  if (!factors) return;
+  const applied = cabinForBand(band, cabin);
+  const f = CARBON_FACTORS.flights;
+  useFactor(factors, factorEntry(`Flight, ${BAND_NAMES[band]}, ${applied}, ${options.radiativeForcing ? 'with' : 'without'} RF`, f.perPassengerKm, flightFactor(band, applied, options.radiativeForcing)));
+  if (options.wellToTank) useFactor(factors, factorEntry(`Flight well-to-tank, ${BAND_NAMES[band]}, ${applied}`, f.wellToTankPerPassengerKm, flightWellToTankFactor(band, applied)));
+}
+
 /**
  * One leg's footprint. The DESNZ factors already carry the 8% uplift for indirect routing, so
  * the plain great-circle distance is used (MODEL.md §5.2: do not add it again).
  */
-export function flightLeg(leg: FlightLegInput, radiativeForcing: boolean, field = 'leg'): FlightLegResult {
+export function flightLeg(leg: FlightLegInput, options: boolean | FlightOptions, field = 'leg', factors?: FactorUsed[]): FlightLegResult {
+  const { radiativeForcing, wellToTank = false } = typeof options === 'boolean' ? { radiativeForcing: options } : options;
   if (!leg || typeof leg !== 'object') throw new CarbonInputError(field, `${field} must be an object`);
   let distanceKm: number;
   if (leg.distanceKm !== undefined) {
@@ -86,9 +115,17 @@ export function flightLeg(leg: FlightLegInput, radiativeForcing: boolean, field 
   if (leg.roundTrip !== undefined && typeof leg.roundTrip !== 'boolean') throw new CarbonInputError(`${field}.roundTrip`, `${field}.roundTrip must be true or false`);
 
   const band = haulBand(distanceKm);
-  const kgPerPassengerKm = flightFactor(band, cabin, radiativeForcing);
+  const wttKgPerPassengerKm = wellToTank ? flightWellToTankFactor(band, cabin) : 0;
+  const kgPerPassengerKm = flightFactor(band, cabin, radiativeForcing) + wttKgPerPassengerKm;
   const passengerKm = distanceKm * (leg.roundTrip ? 2 : 1) * travellers;
-  return { distanceKm, band, cabinApplied: cabinForBand(band, cabin), kgPerPassengerKm, passengerKm, total: passengerKm * kgPerPassengerKm };
+  useFlightFactors(factors, band, cabin, { radiativeForcing, wellToTank });
+  return { distanceKm, band, cabinApplied: cabinForBand(band, cabin), kgPerPassengerKm, wttKgPerPassengerKm, passengerKm, total: passengerKm * kgPerPassengerKm };
+}
+
+export function requireWellToTank(value: unknown, field = 'wellToTank'): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new CarbonInputError(field, `${field} must be true or false`);
+  return value;
 }
 
 export function requireRadiativeForcing(value: unknown, field = 'radiativeForcing'): boolean {
@@ -100,11 +137,12 @@ export function requireRadiativeForcing(value: unknown, field = 'radiativeForcin
 /** Flights footprint: every leg, and the total per band, in kg CO2e. */
 export function calculateFlights(input: FlightsInput): FlightsResult {
   if (!input || typeof input !== 'object') throw new CarbonInputError('legs', 'legs are required');
-  const rf = requireRadiativeForcing(input.radiativeForcing);
+  const options = { radiativeForcing: requireRadiativeForcing(input.radiativeForcing), wellToTank: requireWellToTank(input.wellToTank) };
   const legInputs = requireList(input.legs, 'legs');
   if (legInputs.length === 0) throw new CarbonInputError('legs', 'Add at least one flight');
-  const legs = legInputs.map((leg, i) => flightLeg(leg, rf, `legs.${i}`));
+  const factors: FactorUsed[] = [];
+  const legs = legInputs.map((leg, i) => flightLeg(leg, options, `legs.${i}`, factors));
   const breakdown: Record<HaulBand, number> = { domestic: 0, shortHaul: 0, longHaul: 0 };
   for (const leg of legs) breakdown[leg.band] += leg.total;
-  return { ...footprint(breakdown), legs };
+  return { ...footprint(breakdown, [], factors), legs };
 }

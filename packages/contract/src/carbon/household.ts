@@ -1,5 +1,6 @@
 import { CARBON_FACTORS, LEVELS, type Level } from './factors.ts';
-import { flightFactor } from './flights.ts';
+import { factorEntry, useFactor, type FactorUsed } from './factors-used.ts';
+import { flightFactor, flightWellToTankFactor, requireRadiativeForcing, requireWellToTank, useFlightFactors } from './flights.ts';
 import { CARBON_LIMITS, CarbonInputError, footprint, requireNumber, requireOneOf, type FootprintResult } from './result.ts';
 
 /**
@@ -17,6 +18,12 @@ export interface HouseholdInput {
   houseSize?: Level;
   airTravel?: Level;
   meatConsumption?: Level;
+  /** The household's flights with radiative forcing (default true), as in the flight calculator. */
+  radiativeForcing?: boolean;
+  /** Add well-to-tank to the household's flights (default false). */
+  wellToTank?: boolean;
+  /** Where B comes from, listed first among the result's factors (the caller knows the country). */
+  baselineSource?: { name: string; source: string; year: number };
 }
 
 export type HouseholdComponent = 'homeEnergy' | 'surfaceTransport' | 'goodsAndServices' | 'diet' | 'flights';
@@ -51,6 +58,10 @@ export function calculateHousehold(input: HouseholdInput): HouseholdResult {
   const airTravel = input.airTravel === undefined ? 'medium' : requireOneOf(input.airTravel, LEVELS, 'airTravel');
   const meat = input.meatConsumption === undefined ? 'medium' : requireOneOf(input.meatConsumption, LEVELS, 'meatConsumption');
 
+  const flightOptions = { radiativeForcing: requireRadiativeForcing(input.radiativeForcing), wellToTank: requireWellToTank(input.wellToTank) };
+  const flightKgPerKm = (band: 'shortHaul' | 'longHaul') =>
+    flightFactor(band, 'average', flightOptions.radiativeForcing) + (flightOptions.wellToTank ? flightWellToTankFactor(band, 'average') : 0);
+
   const baselinePerPerson = perCapitaTonnes * h.kgPerTonne.value * householdSizeMultiplier(members);
   const incomeMultiplier = Math.pow(h.incomeRatio.value[income], h.incomeElasticity.value);
   const publicTransportShare = publicTransport / members;
@@ -61,13 +72,60 @@ export function calculateHousehold(input: HouseholdInput): HouseholdResult {
     surfaceTransport: baselinePerPerson * h.weightSurfaceTransport.value * incomeMultiplier * transportMultiplier,
     goodsAndServices: baselinePerPerson * h.weightGoodsAndServices.value * incomeMultiplier,
     diet: h.daysPerYear.value * h.dietPerDay.value[meat],
-    // Typical trips per level, at the DESNZ average-passenger factors with radiative forcing.
-    flights:
-      h.airTravelShortHaulKm.value[airTravel] * flightFactor('shortHaul', 'average', true) +
-      h.airTravelLongHaulKm.value[airTravel] * flightFactor('longHaul', 'average', true),
+    // Typical trips per level, at the DESNZ average-passenger factors (with RF unless switched off).
+    flights: h.airTravelShortHaulKm.value[airTravel] * flightKgPerKm('shortHaul') + h.airTravelLongHaulKm.value[airTravel] * flightKgPerKm('longHaul'),
   };
+  const factors = householdFactors(input, { perCapitaTonnes, income, houseSize, airTravel, meat, publicTransport, members, flightOptions });
   const breakdown = {} as Record<HouseholdComponent, number>;
   for (const key of Object.keys(perPerson) as HouseholdComponent[]) breakdown[key] = members * perPerson[key];
-  const result = footprint(breakdown);
+  const result = footprint(breakdown, [], factors);
   return { ...result, perPerson: result.total / members };
+}
+
+interface Chosen {
+  perCapitaTonnes: number;
+  income: Level;
+  houseSize: Level;
+  airTravel: Level;
+  meat: Level;
+  publicTransport: number;
+  members: number;
+  flightOptions: { radiativeForcing: boolean; wellToTank: boolean };
+}
+
+/** The factors a household result used, in the order of the formula. */
+function householdFactors(input: HouseholdInput, chosen: Chosen): FactorUsed[] {
+  const h = CARBON_FACTORS.household;
+  const b = input.baselineSource;
+  const factors: FactorUsed[] = [
+    {
+      name: b?.name ?? 'Country CO2 per person',
+      value: chosen.perCapitaTonnes,
+      unit: 't CO2 per person per year',
+      source: b?.source ?? 'Our World in Data, based on the Global Carbon Budget (CC BY 4.0)',
+      year: b?.year ?? 2024,
+    },
+  ];
+  const add = (name: string, factor: Parameters<typeof factorEntry>[1], value: number) => useFactor(factors, factorEntry(name, factor, value));
+  add('Household-size exponent', h.householdSizeExponent, h.householdSizeExponent.value);
+  add('Reference household size', h.referenceHouseholdSize, h.referenceHouseholdSize.value);
+  add('Home energy share', h.weightHomeEnergy, h.weightHomeEnergy.value);
+  add(`House size (${chosen.houseSize})`, h.houseSizeMultiplier, h.houseSizeMultiplier.value[chosen.houseSize]);
+  add('Surface transport share', h.weightSurfaceTransport, h.weightSurfaceTransport.value);
+  add('Goods and services share', h.weightGoodsAndServices, h.weightGoodsAndServices.value);
+  add(`Income ratio (${chosen.income})`, h.incomeRatio, h.incomeRatio.value[chosen.income]);
+  add('Income elasticity', h.incomeElasticity, h.incomeElasticity.value);
+  if (chosen.publicTransport > 0) add('Public transport ÷ car', h.publicTransportRatio, h.publicTransportRatio.value);
+  add(`Diet (${chosen.meat} meat)`, h.dietPerDay, h.dietPerDay.value[chosen.meat]);
+  const shortKm = h.airTravelShortHaulKm.value[chosen.airTravel];
+  const longKm = h.airTravelLongHaulKm.value[chosen.airTravel];
+  if (shortKm > 0) {
+    add(`Short-haul km (${chosen.airTravel} air travel)`, h.airTravelShortHaulKm, shortKm);
+    useFlightFactors(factors, 'shortHaul', 'average', chosen.flightOptions);
+  }
+  if (longKm > 0) {
+    add(`Long-haul km (${chosen.airTravel} air travel)`, h.airTravelLongHaulKm, longKm);
+    useFlightFactors(factors, 'longHaul', 'average', chosen.flightOptions);
+  }
+  return factors;
 }

@@ -4,6 +4,7 @@
  */
 export * from './factors.ts';
 export * from './result.ts';
+export * from './factors-used.ts';
 export * from './geo.ts';
 export * from './flights.ts';
 export * from './household.ts';

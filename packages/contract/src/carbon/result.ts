@@ -1,4 +1,5 @@
 import { CARBON_UNIT, FACTOR_SET_YEAR } from './factors.ts';
+import type { FactorUsed } from './factors-used.ts';
 
 /**
  * What every calculator answers: the total and its parts in kg CO2e (unrounded: round only
@@ -11,12 +12,14 @@ export interface FootprintResult<Component extends string> {
   breakdown: Record<Component, number>;
   /** Where the model had to fall back or assume something about this input. */
   notes: string[];
+  /** Every factor the result used, with its source and year. */
+  factors: FactorUsed[];
 }
 
-export function footprint<Component extends string>(breakdown: Record<Component, number>, notes: string[] = []): FootprintResult<Component> {
+export function footprint<Component extends string>(breakdown: Record<Component, number>, notes: string[] = [], factors: FactorUsed[] = []): FootprintResult<Component> {
   let total = 0;
   for (const value of Object.values<number>(breakdown)) total += value;
-  return { unit: CARBON_UNIT, factorSetYear: FACTOR_SET_YEAR, total, breakdown, notes };
+  return { unit: CARBON_UNIT, factorSetYear: FACTOR_SET_YEAR, total, breakdown, notes, factors };
 }
 
 /**

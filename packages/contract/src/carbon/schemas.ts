@@ -113,8 +113,8 @@ const spendLineSchema = z.object({
 
 export const householdRequestSchema = z
   .object({
-    /** ISO alpha-2 code of a country in the country list. */
-    country: countryCode,
+    /** ISO alpha-2 code of a country in the country list, or WORLD for the world average (OWID World). */
+    country: z.string().trim().toUpperCase().regex(/^([A-Z]{2}|WORLD)$/, 'must be an ISO 3166 alpha-2 country code, or WORLD for the world average'),
     houseHoldMembers: count(1, CARBON_LIMITS.maxHouseholdMembers),
     publicTransportationMembers: count(0, CARBON_LIMITS.maxHouseholdMembers).default(0),
     income: level,
@@ -123,6 +123,10 @@ export const householdRequestSchema = z
     meatConsumption: level.default('medium'),
     /** territorial (default, the country list's figure) or consumption-based CO2 (MODEL.md §4). */
     baseline: z.enum(['territorial', 'consumption']).default('territorial'),
+    /** The household's flights with radiative forcing (default true), as in the flight calculator. */
+    radiativeForcing: z.boolean().default(true),
+    /** Add well-to-tank (fuel supply) to the household's flights; off when left out. */
+    wellToTank: z.boolean().optional(),
   })
   .refine((input) => input.publicTransportationMembers <= input.houseHoldMembers, {
     path: ['publicTransportationMembers'],
@@ -133,6 +137,8 @@ export type HouseholdRequest = z.infer<typeof householdRequestSchema>;
 export const flightsRequestSchema = z.object({
   legs: list(flightLegRequestSchema).min(1, 'add at least one flight'),
   radiativeForcing: z.boolean().default(true),
+  /** Add well-to-tank (fuel supply) to flights; off when left out. */
+  wellToTank: z.boolean().optional(),
 });
 export type FlightsRequest = z.infer<typeof flightsRequestSchema>;
 
@@ -148,6 +154,8 @@ export const eventRequestSchema = z.object({
   venue: z.object({ usd: nonNegative(CARBON_LIMITS.maxUsd), naics: spendLineSchema.shape.naics.optional() }).optional(),
   otherSpend: list(spendLineSchema).default([]),
   radiativeForcing: z.boolean().default(true),
+  /** Add well-to-tank (fuel supply) to flights; off when left out. */
+  wellToTank: z.boolean().optional(),
 });
 export type EventRequest = z.infer<typeof eventRequestSchema>;
 
@@ -157,10 +165,22 @@ export const businessRequestSchema = z.object({
   hotelStays: list(hotelStaySchema).default([]),
   surfaceTravel: list(travelLegRequestSchema).default([]),
   radiativeForcing: z.boolean().default(true),
+  /** Add well-to-tank (fuel supply) to flights; off when left out. */
+  wellToTank: z.boolean().optional(),
 });
 export type BusinessRequest = z.infer<typeof businessRequestSchema>;
 
 // --- responses -------------------------------------------------------------------------------
+
+export const factorUsedSchema = z.object({
+  name: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  source: z.string(),
+  year: z.number().int(),
+  /** A modelling choice of MODEL.md rather than a published figure. */
+  assumption: z.boolean().optional(),
+});
 
 const result = <T extends z.ZodRawShape>(breakdown: T) =>
   z.object({
@@ -170,6 +190,8 @@ const result = <T extends z.ZodRawShape>(breakdown: T) =>
     total: z.number(),
     breakdown: z.object(breakdown),
     notes: z.array(z.string()),
+    /** Every factor the result used, with its source and year. */
+    factors: z.array(factorUsedSchema),
   });
 
 export const householdResultSchema = result({
@@ -197,6 +219,8 @@ export const flightLegResultSchema = z.object({
   band: z.enum(['domestic', 'shortHaul', 'longHaul']),
   cabinApplied: z.enum(CABIN_CLASSES),
   kgPerPassengerKm: z.number(),
+  /** Well-to-tank part of kgPerPassengerKm (0 unless wellToTank). */
+  wttKgPerPassengerKm: z.number(),
   passengerKm: z.number(),
   total: z.number(),
 });

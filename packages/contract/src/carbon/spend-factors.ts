@@ -1,4 +1,6 @@
 import { USEEIO_V1_2_ROWS } from './datasets/useeio-v1.2.ts';
+import { CARBON_FACTORS } from './factors.ts';
+import { useFactor, type FactorUsed } from './factors-used.ts';
 import { CARBON_LIMITS, CarbonInputError, requireNumber } from './result.ts';
 
 export interface SpendFactor {
@@ -44,10 +46,12 @@ export interface SpendLineResult extends SpendFactor {
  * Spend × factor. Only USD is accepted: no sourced exchange-rate and deflator table ships with
  * the model (MODEL.md §7, open item; docs/decisions/0008).
  */
-export function spendLine(line: SpendLine, field: string): SpendLineResult {
+export function spendLine(line: SpendLine, field: string, factors?: FactorUsed[]): SpendLineResult {
   if (!line || typeof line !== 'object') throw new CarbonInputError(field, `${field} must be an object`);
   const factor = typeof line.naics === 'string' ? spendFactor(line.naics) : undefined;
   if (!factor) throw new CarbonInputError(`${field}.naics`, `${field}.naics is not a NAICS-6 category of the US EPA factor table`);
   const usd = requireNumber(line.usd, `${field}.usd`, { max: CARBON_LIMITS.maxUsd });
+  const source = CARBON_FACTORS.spend.source;
+  useFactor(factors, { name: `Spend, NAICS ${factor.naics} ${factor.title}`, value: factor.kgPerUsd, unit: source.unit, source: source.value, year: source.year });
   return { ...factor, usd, total: usd * factor.kgPerUsd };
 }

@@ -1,5 +1,6 @@
 import { CARBON_FACTORS } from './factors.ts';
-import { flightLeg, type FlightLegInput } from './flights.ts';
+import { factorEntry, useFactor, type FactorUsed } from './factors-used.ts';
+import { flightLeg, type FlightLegInput, type FlightOptions } from './flights.ts';
 import { CARBON_LIMITS, CarbonInputError, requireNumber, requireOneOf } from './result.ts';
 
 export const TRAVEL_MODES = ['flight', 'rail', 'bus', 'coach', 'car'] as const;
@@ -17,11 +18,11 @@ export interface TravelLegInput extends Omit<FlightLegInput, 'travellers'> {
 }
 
 /** kg CO2e of one traveller's journey (all its trips, both ways when roundTrip). */
-export function travelLegKg(leg: TravelLegInput, radiativeForcing: boolean, field: string): number {
+export function travelLegKg(leg: TravelLegInput, options: boolean | FlightOptions, field: string, factors?: FactorUsed[]): number {
   if (!leg || typeof leg !== 'object') throw new CarbonInputError(field, `${field} must be an object`);
   const mode = requireOneOf(leg.mode, TRAVEL_MODES, `${field}.mode`);
   const trips = leg.trips === undefined ? 1 : requireNumber(leg.trips, `${field}.trips`, { min: 1, max: CARBON_LIMITS.maxTrips, integer: true });
-  if (mode === 'flight') return trips * flightLeg({ ...leg, travellers: 1 }, radiativeForcing, field).total;
+  if (mode === 'flight') return trips * flightLeg({ ...leg, travellers: 1 }, options, field, factors).total;
 
   if (leg.distanceKm === undefined) throw new CarbonInputError(`${field}.distanceKm`, `${field}.distanceKm is required for ${mode}`);
   const distanceKm = requireNumber(leg.distanceKm, `${field}.distanceKm`, { max: CARBON_LIMITS.maxDistanceKm });
@@ -29,9 +30,12 @@ export function travelLegKg(leg: TravelLegInput, radiativeForcing: boolean, fiel
   const km = distanceKm * (leg.roundTrip ? 2 : 1) * trips;
   if (mode === 'car') {
     const occupants = leg.occupants === undefined ? 1 : requireNumber(leg.occupants, `${field}.occupants`, { min: 1, max: CARBON_LIMITS.maxCarOccupants, integer: true });
+    useFactor(factors, factorEntry('Car, average, unknown fuel', CARBON_FACTORS.surfaceTravel.carPerVehicleKm, CARBON_FACTORS.surfaceTravel.carPerVehicleKm.value));
     return (km * CARBON_FACTORS.surfaceTravel.carPerVehicleKm.value) / occupants;
   }
-  return km * CARBON_FACTORS.surfaceTravel.perPassengerKm.value[mode];
+  const perKm = CARBON_FACTORS.surfaceTravel.perPassengerKm;
+  useFactor(factors, factorEntry({ rail: 'National rail', bus: 'Average local bus', coach: 'Coach' }[mode], perKm, perKm.value[mode]));
+  return km * perKm.value[mode];
 }
 
 const HOTEL_COUNTRY = /^[A-Z]{2}(-LND)?$/;
@@ -46,7 +50,7 @@ export interface HotelStayInput {
  * kg CO2e of a stay. Countries DESNZ publishes no figure for use the UK value (MODEL.md §6);
  * the caller is told through `notes`.
  */
-export function hotelStayKg(stay: HotelStayInput, field: string, notes: string[]): number {
+export function hotelStayKg(stay: HotelStayInput, field: string, notes: string[], factors?: FactorUsed[]): number {
   if (!stay || typeof stay !== 'object') throw new CarbonInputError(field, `${field} must be an object`);
   if (typeof stay.country !== 'string' || !HOTEL_COUNTRY.test(stay.country)) {
     throw new CarbonInputError(`${field}.country`, `${field}.country must be an ISO 3166 alpha-2 country code`);
@@ -60,5 +64,6 @@ export function hotelStayKg(stay: HotelStayInput, field: string, notes: string[]
     const note = `No DESNZ hotel factor for ${stay.country}: used the ${fallback} value of ${perNight} kg CO2e per room-night`;
     if (!notes.includes(note)) notes.push(note);
   }
+  useFactor(factors, factorEntry(`Hotel room-night, ${table[stay.country] === undefined ? CARBON_FACTORS.hotel.fallbackCountry.value : stay.country}`, CARBON_FACTORS.hotel.perRoomNight, perNight));
   return nights * perNight;
 }

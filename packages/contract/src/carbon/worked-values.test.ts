@@ -25,6 +25,7 @@ describe('household worked values (MODEL.md §4)', () => {
     within(result.breakdown.flights, 588.2);
     within(result.total, 14663.2);
     within(result.perPerson, 7331.6);
+    expect(Math.round(result.perPerson / 10) / 100).toBe(7.33);
     expect(result.unit).toBe('kg CO2e');
     expect(result.factorSetYear).toBe(FACTOR_SET_YEAR);
   });
@@ -32,7 +33,11 @@ describe('household worked values (MODEL.md §4)', () => {
   it('H2 India, B = 2.201 t: 9,544.1 kg', () => {
     const result = calculateHousehold({ ...medium2, carbonCountryPerCapita: 2.201 });
     within(result.breakdown.homeEnergy + result.breakdown.surfaceTransport + result.breakdown.goodsAndServices, 4846.0);
+    within(result.breakdown.diet, 4109.9);
+    within(result.breakdown.flights, 588.2);
     within(result.total, 9544.1);
+    // "(4.77 t per person)", as MODEL.md rounds it.
+    expect(Math.round(result.perPerson / 10) / 100).toBe(4.77);
   });
 
   it('consumption mode: UK B = 7.631 gives 21,499.6 kg, India B = 1.739 gives 8,526.9 kg', () => {

@@ -6,6 +6,7 @@ import {
 } from '@app/contract/sustainability';
 import type { OwnBusinessSustainabilityProfile, PublicBusinessSustainabilityProfile } from '@app/contract/business-carbon';
 import type { Database } from '../../db/client.ts';
+import { impactOwnerChanged } from '../impact/impact.events.ts';
 import { businesses, businessSustainabilityProfiles } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { profileFieldsOf, publicProfileFields } from '../sustainability/profile-view.ts';
@@ -83,6 +84,8 @@ export function createBusinessSustainabilityService(deps: { db: Database; repo: 
       const { imageURL, ...rest } = fields;
       const before = await deps.repo.findByBusiness(business.id);
       const row = await deps.repo.upsert(business.id, { ...rest, imageUrl: imageURL }, now());
+      // The page's badge shows its name and exists only once published.
+      await impactOwnerChanged(deps.db, { businesses: [business.id] });
       // Committed: a replaced image goes unless something else still shows it (issue 23 item 7).
       if (before && before.image !== row.image) await deps.uploads.release(before.image);
       return ownView(business, row);

@@ -1,3 +1,4 @@
+import { impactOwnerChanged } from '../impact/impact.events.ts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { BusinessUpdateBody, BusinessWriteBody, OwnBusiness, PublicBusiness, PublicBusinessPage } from '@app/contract/business';
 import type { Database } from '../../db/client.ts';
@@ -100,6 +101,8 @@ export function createBusinessProfiles(db: Database, uploads: Pick<Uploads, 'rel
       await requireBusinessOwner(db, userId, { businessId });
       try {
         const [row] = await db.update(businesses).set({ businessSlug, updatedAt: new Date() }).where(and(eq(businesses.id, businessId), eq(businesses.ownerUserId, userId))).returning();
+        // The old address's badge stops answering.
+        await impactOwnerChanged(db, { businesses: [businessId] });
         return ownView(row!);
       } catch (error) {
         if (uniqueViolation(error)) throw slugTaken();

@@ -4,6 +4,7 @@ import {
   calculateFlights,
   calculateHousehold,
   CarbonInputError,
+  WORLD_PER_CAPITA,
   type BusinessRequest,
   type Coordinates,
   type EventRequest,
@@ -51,18 +52,20 @@ export function createCarbonService(reference: ReferenceData) {
 
   return {
     household(input: HouseholdRequest) {
-      const country = reference.countries.get(input.country);
+      const country = input.country === WORLD_PER_CAPITA.code ? WORLD : reference.countries.get(input.country);
       if (!country) throw invalid('country', `${input.country} is not a country of the country list`);
       const perCapita = input.baseline === 'consumption' ? country.consumptionPerCapita : country.carbonCountryPerCapita;
       if (!perCapita || perCapita <= 0) throw invalid('baseline', `there is no consumption-based figure for ${country.entity}`);
       const year = input.baseline === 'consumption' ? (country.consumptionYear ?? country.year) : country.year;
-      const result = calculating(() => calculateHousehold({ ...input, carbonCountryPerCapita: perCapita }));
+      const name = `${country.entity}, CO2 per person${input.baseline === 'consumption' ? ' (consumption-based)' : ''}`;
+      const baselineSource = { name, source: 'Our World in Data, based on the Global Carbon Budget (CC BY 4.0)', year };
+      const result = calculating(() => calculateHousehold({ ...input, carbonCountryPerCapita: perCapita, baselineSource }));
       return { ...result, country: { countryCode: country.code, entity: country.entity, baseline: input.baseline, perCapitaTonnes: perCapita, year } };
     },
 
     flights(input: FlightsRequest) {
       const legs = input.legs.map((leg, i) => flightLeg(leg, `legs.${i}`));
-      const result = calculating(() => calculateFlights({ legs, radiativeForcing: input.radiativeForcing }));
+      const result = calculating(() => calculateFlights({ legs, radiativeForcing: input.radiativeForcing, wellToTank: input.wellToTank }));
       return { ...result, legs: result.legs.map((leg, i) => ({ from: input.legs[i].from ?? null, to: input.legs[i].to ?? null, ...leg })) };
     },
 
@@ -83,11 +86,22 @@ export function createCarbonService(reference: ReferenceData) {
           hotelStays: input.hotelStays.map((stay, i) => ({ ...stay, country: hotelCountry(stay.country, `hotelStays.${i}.country`) })),
           surfaceTravel: input.surfaceTravel.map((leg, i) => travelLeg(leg, `surfaceTravel.${i}`)),
           radiativeForcing: input.radiativeForcing,
+          wellToTank: input.wellToTank,
         }),
       );
     },
   };
 }
+
+/** OWID's World row as a household "country" for people who prefer not to say (issue 27.5). */
+const WORLD = {
+  code: WORLD_PER_CAPITA.code,
+  entity: 'World',
+  carbonCountryPerCapita: WORLD_PER_CAPITA.tonnes,
+  year: WORLD_PER_CAPITA.year,
+  consumptionPerCapita: WORLD_PER_CAPITA.consumptionTonnes,
+  consumptionYear: WORLD_PER_CAPITA.consumptionYear,
+};
 
 export type CarbonService = ReturnType<typeof createCarbonService>;
 

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { create as createQr } from 'qrcode';
 import type { PublicCertificate } from '@app/contract/orders';
 
 export const CERTIFICATE_PDF_TITLE = 'Certificate of carbon offset retirement';
@@ -74,12 +75,31 @@ export function renderCertificatePdf(certificate: PublicCertificate, verifyUrl: 
     y = Math.max(doc.y, y + 16) + 10;
   }
 
+  // A QR code of the verification address, so a printed certificate can be checked with a phone (issue 26.17).
+  drawQrCode(doc, verifyUrl, width / 2 - QR_SIZE / 2, Math.min(y + 4, height - 130 - QR_SIZE - 8));
+
   doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(
-    'Anyone can check this certificate at the address above, which looks its serial up in the Carbonwise register. The project, standard, country, validity and tonnes were recorded when the order was paid.',
+    'Scan the code or go to the address above: anyone can check this certificate there; it looks its serial up in the Carbonwise register. The project, standard, country, validity and tonnes were recorded when the order was paid.',
     left,
     height - 130,
     { width: contentWidth, align: 'center' },
   );
   doc.end();
   return finished;
+}
+
+const QR_SIZE = 84;
+
+/** The `qrcode` library's module matrix drawn as filled squares (error correction M, four-module quiet zone). */
+function drawQrCode(doc: PDFKit.PDFDocument, value: string, x: number, y: number): void {
+  const { modules } = createQr(value, { errorCorrectionLevel: 'M' });
+  const quiet = 4;
+  const cell = QR_SIZE / (modules.size + quiet * 2);
+  doc.save().rect(x, y, QR_SIZE, QR_SIZE).fill('#ffffff');
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(col, row)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill(INK).restore();
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../cart/cart.repository.ts';
+import { certificatesChanged } from '../impact/impact.events.ts';
 import { beneficiaryOf, generateSerial, tonnesMilliOf } from './certificate.rules.ts';
 import { certificatesRepository as repo, type IssuedCertificate, type NewCertificate, type OffsetLine } from './certificates.repository.ts';
 
@@ -47,6 +48,8 @@ export async function issueCertificatesForOrder(tx: Tx, orderId: string): Promis
     const rows = await repo.insertNew(tx, pending.map(toRow));
     issued.push(...rows);
     const written = new Set(rows.map((row) => row.orderItemId));
+    // Badges and public impact pages drop this buyer's (or business's) total when the payment commits.
+    if (written.size > 0) await certificatesChanged(tx, [orderId]);
     const missed = pending.filter((line) => !written.has(line.orderItemId));
     if (missed.length === 0) return issued;
     // Not written: issued meanwhile by a concurrent call (fine), or its serial was taken (retry with a new one).

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { certificates, orderItems } from '../../db/schema/index.ts';
 import type { Tx } from '../cart/cart.repository.ts';
 import { stockLedger } from '../catalog/stock-ledger.ts';
+import { certificatesChanged } from '../impact/impact.events.ts';
 import { recordEvents } from '../orders/order-state.ts';
 import { generateSerial, tonnesOf } from './certificate.rules.ts';
 import type { CertificateRow } from './certificates.repository.ts';
@@ -78,6 +79,8 @@ export async function voidCertificates(tx: Tx, request: VoidRequest): Promise<Vo
     voided.push({ certificate: final, voidedTonnesMilli, replacement });
   }
   if (voided.length > 0) {
+    // Badges and public impact pages drop the voided tonnes when the refund commits.
+    await certificatesChanged(tx, [request.orderId]);
     const listed = voided.map((v) => `${v.certificate.serial} (${tonnesOf(v.voidedTonnesMilli)} t${v.replacement ? `; ${tonnesOf(v.replacement.tonnesMilli)} t remain on ${v.replacement.serial}` : ''})`);
     await recordEvents(tx, { id: request.orderId, currency: request.currency }, [
       { actor: request.actor.kind, actorUserId: request.actor.userId, kind: 'certificates_voided', note: `Certificates void: ${listed.join(', ')}` },

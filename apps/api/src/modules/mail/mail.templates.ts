@@ -1,4 +1,4 @@
-import { LOGIN_LOCK_MINUTES, OTP_TTL_SECONDS, RESET_LINK_TTL_MINUTES, VERIFY_LINK_TTL_HOURS } from '@app/contract';
+import { LOGIN_LOCK_MINUTES, OTP_TTL_SECONDS, quantityWithUnit, RESET_LINK_TTL_MINUTES, VERIFY_LINK_TTL_HOURS } from '@app/contract';
 
 /** A rendered email: both an HTML and a plain-text body, always. */
 export interface RenderedEmail {
@@ -151,7 +151,7 @@ export const emails = {
   orderConfirmation: (p: {
     firstName: string | null;
     orderNumber: string;
-    lines: { name: string; quantity: number; total: string }[];
+    lines: { name: string; quantity: number; total: string; unit?: string }[];
     discount: string | null;
     total: string;
     url: string;
@@ -162,7 +162,7 @@ export const emails = {
     render('order-confirmation', `Your ${BRAND} order ${p.orderNumber}`, p.firstName, {
       paragraphs: [
         `Thank you for your order ${p.orderNumber}. It is paid and confirmed.`,
-        ...p.lines.map((line) => `${line.quantity} × ${line.name}: ${line.total}`),
+        ...p.lines.map((line) => `${quantityWithUnit(line.quantity, line.unit)} × ${line.name}: ${line.total}`),
         ...(p.discount ? [`Discount: −${p.discount}`] : []),
         `Total: ${p.total}`,
         ...(p.certificates?.length ? ['Your retirement certificates (anyone can check a serial on its verification page):'] : []),

@@ -204,6 +204,8 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       lines: items.map((item) => ({
         name: [item.productName, item.colorName, item.sizeName].filter(Boolean).join(', '),
         quantity: item.quantity,
+        // Offsets say what a unit is: "2 t CO₂e × …" (issue 26.10).
+        unit: item.productUnit,
         total: moneyText(item.unitPriceMinor * item.quantity, currency),
       })),
       discount: row.discountMinor > 0 ? moneyText(row.discountMinor, currency) : null,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { impactOwnerChanged } from '../impact/impact.events.ts';
 import { sustainabilityProfiles, users } from '../../db/schema/index.ts';
 
 export type ProfileRow = typeof sustainabilityProfiles.$inferSelect;
@@ -30,6 +31,8 @@ export function createSustainabilityRepository(db: Database) {
         .values({ ...values, userId, updatedAt: now })
         .onConflictDoUpdate({ target: sustainabilityProfiles.userId, set: { ...values, updatedAt: now } })
         .returning();
+      // The page's badge shows its name and exists only once published.
+      await impactOwnerChanged(db, { users: [userId] });
       return row;
     },
   };

@@ -14,6 +14,8 @@ export interface CartLineView {
   image: string | null;
   variation: string | null;
   quantity: number;
+  /** What one unit is: "tonne CO2e" for offsets, "item" for goods. */
+  unit: string;
   inStock: number;
   price: string;
   lineTotal: string;
@@ -51,6 +53,7 @@ export function guestCartView(lines: GuestCartLine[], products: readonly Product
       image: color?.image ?? product.image[0] ?? null,
       variation: color && size ? `${color.name}, ${size.name}` : null,
       quantity: line.quantity,
+      unit: product.unit,
       inStock: product.variation.length ? (size?.stock ?? 0) : product.actualStock,
       price: entry ? formatPrice(entry.price, entry.currency) : '—',
       lineTotal: entry ? formatPrice(minorToMajor(unitMinor * line.quantity, entry.currency), entry.currency) : '—',

@@ -3,7 +3,7 @@ import type { AdminSession, MfaEnrolment } from '@app/contract/admin';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { ErrorState, LoadingState } from '../components/States.tsx';
-import { QrCode } from './QrCode.tsx';
+import { QrCode } from '../../../components/QrCode.tsx';
 import { TotpCodeForm } from './CodeStep.tsx';
 import { confirmEnrolment, startEnrolment } from './sign-in-api.ts';
 

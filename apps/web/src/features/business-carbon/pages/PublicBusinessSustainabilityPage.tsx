@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { useCountries } from '../../carbon/api/carbon-api.ts';
 import { ProfileView } from '../../carbon/components/ProfileView.tsx';
+import { ImpactSection } from '../../carbon/impact/ImpactSection.tsx';
 import { businessCarbonKeys, getPublicBusinessProfile } from '../api.ts';
 import '../../carbon/components/carbon.css';
 import '../../carbon/components/profile.css';
@@ -39,6 +40,7 @@ export function PublicBusinessSustainabilityPage() {
         <>
           <p className="carbon-muted">Sustainability at {data.businessName}</p>
           <ProfileView profile={{ ...data, title: data.title || data.businessName }} countryName={countryName} />
+          <ImpactSection kind="businesses" slug={data.slug} />
         </>
       )}
     </div>

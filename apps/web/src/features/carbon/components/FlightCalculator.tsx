@@ -9,6 +9,8 @@ import { footprintKeys, saveFootprint } from '../api/carbon-api.ts';
 import { formatKg, formatTonnes } from '../state/format.ts';
 import type { AirportOption } from '../state/types.ts';
 import { AirportCombobox } from './AirportCombobox.tsx';
+import { FactorsUsed } from './FactorsUsed.tsx';
+import { FlightSwitches } from './FlightSwitches.tsx';
 
 const CABIN_LABELS: Record<CabinClass, string> = { average: 'Average', economy: 'Economy', premium: 'Premium economy', business: 'Business', first: 'First' };
 const BAND_LABELS = { domestic: 'Domestic', shortHaul: 'Short-haul', longHaul: 'Long-haul' } as const;
@@ -20,6 +22,7 @@ export function FlightCalculator() {
   const [cabin, setCabin] = useState<CabinClass>('economy');
   const [roundTrip, setRoundTrip] = useState(true);
   const [travellers, setTravellers] = useState(1);
+  const [switches, setSwitches] = useState({ radiativeForcing: true, wellToTank: false });
   const [saving, setSaving] = useState(false);
   const isLoggedIn = useSession((session) => session.isLoggedIn);
   const queryClient = useQueryClient();
@@ -28,19 +31,19 @@ export function FlightCalculator() {
   const result = useMemo(() => {
     if (!from || !to) return undefined;
     try {
-      return calculateFlights({ legs: [{ from, to, cabin, roundTrip, travellers }], radiativeForcing: true });
+      return calculateFlights({ legs: [{ from, to, cabin, roundTrip, travellers }], ...switches });
     } catch (error) {
       if (error instanceof CarbonInputError) return undefined;
       throw error;
     }
-  }, [from, to, cabin, roundTrip, travellers]);
+  }, [from, to, cabin, roundTrip, travellers, switches]);
   const leg = result?.legs[0];
 
   async function save() {
     if (!from || !to) return;
     setSaving(true);
     try {
-      const response = await saveFootprint('flights', { legs: [{ from: from.code, to: to.code, cabin, roundTrip, travellers }], radiativeForcing: true });
+      const response = await saveFootprint('flights', { legs: [{ from: from.code, to: to.code, cabin, roundTrip, travellers }], ...switches });
       if (response.ok) {
         toast.success('Flight saved');
         await queryClient.invalidateQueries({ queryKey: footprintKeys.all });
@@ -91,6 +94,7 @@ export function FlightCalculator() {
           Return trip
         </label>
       </div>
+      <FlightSwitches idPrefix="flight" {...switches} onChange={(changes) => setSwitches((current) => ({ ...current, ...changes }))} />
       <div className="flight-calculator__result" aria-live="polite">
         {leg && result ? (
           <>
@@ -99,8 +103,10 @@ export function FlightCalculator() {
               <span className="carbon-result__unit"> CO2e</span>
             </p>
             <p className="carbon-muted">
-              {Math.round(leg.distanceKm).toLocaleString('en')} km each way · {BAND_LABELS[leg.band]} · {formatKg(leg.total / travellers)} per traveller · includes the extra warming at altitude
+              {Math.round(leg.distanceKm).toLocaleString('en')} km each way · {BAND_LABELS[leg.band]} · {formatKg(leg.total / travellers)} per traveller · {switches.radiativeForcing ? 'includes' : 'leaves out'} the extra warming at altitude
+              {switches.wellToTank ? ' · includes producing the fuel' : ''}
             </p>
+            <FactorsUsed factors={result.factors} />
             {isLoggedIn && (
               <Button variant="secondary" onClick={() => void save()} loading={saving}>
                 Save this flight

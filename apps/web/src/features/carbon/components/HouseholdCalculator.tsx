@@ -11,10 +11,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/session-store.ts';
 import { visitorLanguages } from '../../../lib/visitor-languages.ts';
 import { footprintKeys, saveFootprint, useCountries } from '../api/carbon-api.ts';
-import { calculatorReducer, computeHousehold, defaultCountryIndex, householdInputs, INITIAL_CALCULATOR_STATE } from '../state/calculator-state.ts';
+import { calculatorReducer, computeHousehold, defaultCountryIndex, householdInputs, INITIAL_CALCULATOR_STATE, withWorld } from '../state/calculator-state.ts';
 import { formatTonnes, HOUSEHOLD_COMPONENT_LABELS } from '../state/format.ts';
 import { SaveToBusinessButton } from '../../business-carbon/components/SaveToBusinessButton.tsx';
 import { BreakdownBars } from './BreakdownBars.tsx';
+import { FactorsUsed } from './FactorsUsed.tsx';
+import { FlightSwitches } from './FlightSwitches.tsx';
 import { LevelChoice } from './LevelChoice.tsx';
 import { OffsetOffer, type OffsetActions } from './OffsetOffer.tsx';
 
@@ -24,17 +26,17 @@ import { OffsetOffer, type OffsetActions } from './OffsetOffer.tsx';
  */
 export function HouseholdCalculator({ offsets }: { offsets?: OffsetActions } = {}) {
   const countries = useCountries();
+  const list = useMemo(() => (countries.data ? withWorld(countries.data) : undefined), [countries.data]);
   // With the list at hand (a server-rendered page, or a visit after it loaded) the first render
   // already shows the visitor's region, so the server's HTML and hydration agree.
-  const [state, dispatch] = useReducer(calculatorReducer, countries.data, (known) =>
+  const [state, dispatch] = useReducer(calculatorReducer, list, (known) =>
     known ? { ...INITIAL_CALCULATOR_STATE, dataIndex: defaultCountryIndex(known, visitorLanguages()) } : INITIAL_CALCULATOR_STATE,
   );
-  const [countryChosen, setCountryChosen] = useState(countries.data !== undefined);
+  const [countryChosen, setCountryChosen] = useState(list !== undefined);
   const isLoggedIn = useSession((session) => session.isLoggedIn);
   const queryClient = useQueryClient();
   const toast = useToast();
   const [saving, setSaving] = useState(false);
-  const list = countries.data;
 
   // Once the list arrives, start from the visitor's region rather than the first country.
   useEffect(() => {
@@ -158,6 +160,7 @@ export function HouseholdCalculator({ offsets }: { offsets?: OffsetActions } = {
         <LevelChoice name="houseSize" legend="Size of your home" value={state.houseSize} onChange={(houseSize) => dispatch({ type: 'change', changes: { houseSize } })} />
         <LevelChoice name="airTravel" legend="Flying" hint="Low: none. Medium: a short return trip a year. High: a long-haul return trip a year." value={state.airTravel} onChange={(airTravel) => dispatch({ type: 'change', changes: { airTravel } })} />
         <LevelChoice name="meatConsumption" legend="Meat in your meals" value={state.meatConsumption} onChange={(meatConsumption) => dispatch({ type: 'change', changes: { meatConsumption } })} />
+        <FlightSwitches idPrefix="household" radiativeForcing={state.radiativeForcing} wellToTank={state.wellToTank} onChange={(changes) => dispatch({ type: 'change', changes })} />
         </HydratedFieldset>
         {/* Phones only (CSS); the result below is the one read out to screen readers. */}
         <div className="carbon-mobile-total" aria-hidden="true">
@@ -195,6 +198,7 @@ export function HouseholdCalculator({ offsets }: { offsets?: OffsetActions } = {
               Averages are CO2 per person from fossil fuels and industry ({country?.year ?? WORLD_PER_CAPITA.year}, Our World in Data); your figure also
               counts food and other greenhouse gases, so it usually sits above them.
             </p>
+            <FactorsUsed factors={result.factors} />
           </>
         )}
         {offsets && result && (

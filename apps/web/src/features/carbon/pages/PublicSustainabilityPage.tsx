@@ -4,6 +4,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { getPublicProfile, profileKeys, useCountries } from '../api/carbon-api.ts';
 import { ProfileView } from '../components/ProfileView.tsx';
+import { ImpactSection } from '../impact/ImpactSection.tsx';
 import '../components/carbon.css';
 import '../components/profile.css';
 
@@ -32,7 +33,12 @@ export function PublicSustainabilityPage() {
           </p>
         </div>
       )}
-      {profile.data && <ProfileView profile={profile.data} countryName={countryName} />}
+      {profile.data && (
+        <>
+          <ProfileView profile={profile.data} countryName={countryName} />
+          <ImpactSection kind="users" slug={slug} />
+        </>
+      )}
     </div>
   );
 }

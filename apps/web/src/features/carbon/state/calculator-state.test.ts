@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculateHousehold } from '@app/contract/carbon';
-import { calculatorReducer, computeHousehold, defaultCountryIndex, householdInputs, INITIAL_CALCULATOR_STATE } from './calculator-state.ts';
+import { calculatorReducer, computeHousehold, defaultCountryIndex, householdInputs, INITIAL_CALCULATOR_STATE, WORLD_COUNTRY, withWorld } from './calculator-state.ts';
 import type { Country } from './types.ts';
 
 const COUNTRIES: Country[] = [
@@ -19,7 +19,9 @@ describe('carbon calculator state (spec §3)', () => {
     expect(computed.ok).toBe(true);
     if (!computed.ok) return;
     expect(Math.abs(computed.result.total - 14663.2)).toBeLessThan(0.1);
-    expect(computed.result).toEqual(calculateHousehold({ carbonCountryPerCapita: 4.526, houseHoldMembers: 2, income: 'medium' }));
+    const expected = calculateHousehold({ carbonCountryPerCapita: 4.526, houseHoldMembers: 2, income: 'medium' });
+    expect(computed.result.breakdown).toEqual(expected.breakdown);
+    expect(computed.result.factors[0]).toMatchObject({ name: 'United Kingdom, CO2 per person', value: 4.526, year: 2024 });
     const after = calculatorReducer(state, { type: 'computed', total: computed.result.total });
     expect(after).toMatchObject({ totalCarbonEmissions: computed.result.total, localDataUpdated: true });
     // The same total again leaves the state as it is, so the effect that reports it settles.
@@ -60,6 +62,8 @@ describe('carbon calculator state (spec §3)', () => {
       houseSize: 'medium',
       airTravel: 'medium',
       meatConsumption: 'medium',
+      radiativeForcing: true,
+      wellToTank: false,
     });
     expect(householdInputs({ ...INITIAL_CALCULATOR_STATE, dataIndex: 7 }, COUNTRIES)).toBeUndefined();
   });
@@ -68,5 +72,22 @@ describe('carbon calculator state (spec §3)', () => {
     expect(defaultCountryIndex(COUNTRIES, ['en-GB', 'en'])).toBe(1);
     expect(defaultCountryIndex(COUNTRIES, ['fr', 'hi-IN'])).toBe(0);
     expect(defaultCountryIndex(COUNTRIES, ['en-US'])).toBe(0);
+  });
+
+  it('offers the world average last, sent as WORLD, and the flight switches change the flights only', () => {
+    const list = withWorld(COUNTRIES);
+    expect(list.at(-1)).toBe(WORLD_COUNTRY);
+    expect(withWorld(list)).toHaveLength(list.length);
+    const world = calculatorReducer(INITIAL_CALCULATOR_STATE, { type: 'change', changes: { dataIndex: list.length - 1, houseHoldMembers: 2 } });
+    expect(householdInputs(world, list)).toMatchObject({ country: 'WORLD', radiativeForcing: true, wellToTank: false });
+    const computed = computeHousehold(world, list);
+    expect(computed.ok && computed.result.factors[0]).toMatchObject({ value: 4.729, year: 2024 });
+    const flights = (changes: Partial<typeof world>) => {
+      const result = computeHousehold(calculatorReducer(world, { type: 'change', changes }), list);
+      return result.ok ? result.result.breakdown : undefined;
+    };
+    expect(flights({ radiativeForcing: false })!.flights).toBeCloseTo(2 * 2300 * 0.07559, 6);
+    expect(flights({ wellToTank: true })!.flights).toBeCloseTo(2 * 2300 * (0.12786 + 0.02286), 6);
+    expect(flights({ wellToTank: true })!.diet).toBe(flights({})!.diet);
   });
 });

@@ -1,4 +1,4 @@
-import { calculateHousehold, CarbonInputError, type HouseholdResult, type Level } from '@app/contract/carbon';
+import { calculateHousehold, CarbonInputError, WORLD_PER_CAPITA, type HouseholdResult, type Level } from '@app/contract/carbon';
 import type { Country } from './types.ts';
 
 /**
@@ -15,6 +15,9 @@ export interface CalculatorState {
   houseSize: Level;
   airTravel: Level;
   meatConsumption: Level;
+  /** The household's flights with radiative forcing (default on) and well-to-tank (default off). */
+  radiativeForcing: boolean;
+  wellToTank: boolean;
   /** kg CO2e for the household, unrounded. */
   totalCarbonEmissions: number;
   /** The inputs shown are the ones last saved to the server. */
@@ -32,12 +35,14 @@ export const INITIAL_CALCULATOR_STATE: CalculatorState = {
   houseSize: 'medium',
   airTravel: 'medium',
   meatConsumption: 'medium',
+  radiativeForcing: true,
+  wellToTank: false,
   totalCarbonEmissions: 0,
   apiUpdated: false,
   localDataUpdated: false,
 };
 
-export type CalculatorInput = Pick<CalculatorState, 'dataIndex' | 'houseHoldMembers' | 'publicTransportationMembers' | 'income' | 'houseSize' | 'airTravel' | 'meatConsumption'>;
+export type CalculatorInput = Pick<CalculatorState, 'dataIndex' | 'houseHoldMembers' | 'publicTransportationMembers' | 'income' | 'houseSize' | 'airTravel' | 'meatConsumption' | 'radiativeForcing' | 'wellToTank'>;
 
 export type CalculatorAction =
   | { type: 'change'; changes: Partial<CalculatorInput> }
@@ -77,6 +82,9 @@ export function computeHousehold(state: CalculatorInput, countries: readonly Cou
       houseSize: state.houseSize,
       airTravel: state.airTravel,
       meatConsumption: state.meatConsumption,
+      radiativeForcing: state.radiativeForcing,
+      wellToTank: state.wellToTank,
+      baselineSource: { name: `${country.entity}, CO2 per person`, source: 'Our World in Data, based on the Global Carbon Budget (CC BY 4.0)', year: country.year },
     });
     return { ok: true, result, country };
   } catch (error) {
@@ -97,6 +105,8 @@ export function householdInputs(state: CalculatorInput, countries: readonly Coun
     houseSize: state.houseSize,
     airTravel: state.airTravel,
     meatConsumption: state.meatConsumption,
+    radiativeForcing: state.radiativeForcing,
+    wellToTank: state.wellToTank,
   };
 }
 
@@ -113,4 +123,21 @@ export function defaultCountryIndex(countries: readonly Country[], languages: re
     if (index >= 0) return index;
   }
   return 0;
+}
+
+/**
+ * OWID's World row as the last "country" of the calculator's list, for people who prefer not to
+ * say (issue 27.5). The API's country list leaves World out (it has no ISO code, spec §4); the
+ * calculator sends `WORLD`, which the household endpoint accepts.
+ */
+export const WORLD_COUNTRY: Country = {
+  entity: 'World average (prefer not to say)',
+  countryCode: WORLD_PER_CAPITA.code,
+  currencyCode: null,
+  carbonCountryPerCapita: WORLD_PER_CAPITA.tonnes,
+  year: WORLD_PER_CAPITA.year,
+};
+
+export function withWorld(countries: readonly Country[]): Country[] {
+  return countries.some((country) => country.countryCode === WORLD_COUNTRY.countryCode) ? [...countries] : [...countries, WORLD_COUNTRY];
 }

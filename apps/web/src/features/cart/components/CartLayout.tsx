@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import type { CartLineView } from '../guest-cart-view.ts';
+import { CartImpact } from './CartImpact.tsx';
 import { CartLines } from './CartLines.tsx';
 import './cart.css';
 
@@ -23,6 +24,7 @@ export function CartLayout({ lines, busyKey, onIncrease, onDecrease, onRemove, o
     <div className="cart-layout">
       <div className="cart-layout__lines">
         <CartLines lines={lines} busyKey={busyKey} onIncrease={onIncrease} onDecrease={onDecrease} onRemove={onRemove} />
+        <CartImpact lines={lines} />
         <Button variant="link" size="sm" className="cart-layout__clear" onClick={onClear} disabled={busyKey !== null}>
           Remove all
         </Button>

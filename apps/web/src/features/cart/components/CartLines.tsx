@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
+import { isTonneUnit, lineImpact, pricePerUnit } from '@app/contract/units';
 import type { CartLineView } from '../guest-cart-view.ts';
 
 export interface CartLinesProps {
@@ -26,7 +27,10 @@ export function CartLines({ lines, busyKey, onIncrease, onDecrease, onRemove }: 
                 {line.name}
               </Link>
               {line.variation && <p className="cart-line__variation">{line.variation}</p>}
-              <p className="cart-line__price">{line.price} each</p>
+              <p className="cart-line__price">
+                {line.price} {pricePerUnit(line.unit) ?? 'each'}
+              </p>
+              {lineImpact(line.quantity, line.unit) && <p className="cart-line__impact">{lineImpact(line.quantity, line.unit)}</p>}
               {line.quantity > line.inStock && <p className="cart-line__warning">Only {line.inStock} left in stock</p>}
             </div>
             <div className="cart-line__quantity" role="group" aria-label={`Quantity of ${line.name}`}>
@@ -36,6 +40,7 @@ export function CartLines({ lines, busyKey, onIncrease, onDecrease, onRemove }: 
               <output className="cart-line__count" aria-live="polite" data-testid="cart-line-quantity">
                 {line.quantity}
               </output>
+              {isTonneUnit(line.unit) && <span className="cart-line__unit">t</span>}
               <button
                 type="button"
                 className="cart-line__step"

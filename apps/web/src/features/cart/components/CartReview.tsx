@@ -1,5 +1,6 @@
 import type { Cart } from '@app/contract/cart';
 import { formatPrice } from '@app/contract/money';
+import { isTonneUnit, pricePerUnit, quantityWithUnit } from '@app/contract/units';
 import { Link } from 'react-router';
 import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
 import './cart.css';
@@ -28,7 +29,8 @@ export function CartReview({ cart }: { cart: Cart }) {
               <p className="cart-review__name">{line.product.name}</p>
               {line.color && line.size && <p className="cart-review__meta">{`${line.color.name}, ${line.size.name}`}</p>}
               <p className="cart-review__meta">
-                Qty {line.quantity} × {money(line.price)}
+                {isTonneUnit(line.product.unit) ? quantityWithUnit(line.quantity, line.product.unit) : `Qty ${line.quantity}`} × {money(line.price)}
+                {pricePerUnit(line.product.unit) ? ` ${pricePerUnit(line.product.unit)}` : ''}
               </p>
             </div>
             <p className="cart-review__total">{money(line.lineTotal)}</p>

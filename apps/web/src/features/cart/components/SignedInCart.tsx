@@ -23,6 +23,7 @@ function toLines(cart: Cart): CartLineView[] {
     image: line.color?.image ?? line.product.image[0] ?? null,
     variation: line.color && line.size ? `${line.color.name}, ${line.size.name}` : null,
     quantity: line.quantity,
+    unit: line.product.unit,
     inStock: line.inStock,
     price: formatPrice(line.price, cart.currency),
     lineTotal: formatPrice(line.lineTotal, cart.currency),

@@ -5,10 +5,15 @@ import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { NO_CERTIFICATE, usePublicCertificate, type PublicCertificate } from '../api/certificates-api.ts';
 import { formatDateTime, formatDay, formatLongDate } from '../../../lib/dates.ts';
 import { BENEFICIARY_TYPE, formatTonnes } from '../components/format.ts';
+import { QrCode } from '../../../components/QrCode.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import '../components/certificates.css';
 
 function VerifiedCertificate({ certificate }: { certificate: PublicCertificate }) {
   const valid = certificate.status === 'valid';
+  // The page's own address needs the browser's origin: drawn once live, so server HTML and hydration agree.
+  const hydrated = useHydrated();
+  const verifyUrl = hydrated ? `${window.location.origin}/certificates/${encodeURIComponent(certificate.serial)}` : '';
   return (
     <article className="certificate-card" aria-labelledby="certificate-title">
       <p className={`certificate-badge${valid ? '' : ' certificate-badge--void'}`} data-testid="certificate-status">
@@ -72,6 +77,10 @@ function VerifiedCertificate({ certificate }: { certificate: PublicCertificate }
         </div>
       </dl>
       <p className="certificate-card__muted">The project, standard, country, validity and tonnes are as they were recorded when the order was paid.</p>
+      <figure className="certificate-card__qr">
+        {verifyUrl ? <QrCode value={verifyUrl} label={`QR code of this certificate's verification page, ${verifyUrl}`} size={120} className="certificate-qr" /> : <div className="certificate-qr" />}
+        <figcaption className="certificate-card__muted">Scan to check this certificate</figcaption>
+      </figure>
     </article>
   );
 }

@@ -108,7 +108,8 @@ describe('compare popup (spec §2.5)', () => {
     const cells = (name: string) => [...rows.find((row) => row.querySelector('th')!.textContent === name)!.querySelectorAll('td')].map((td) => td.textContent);
     // Columns follow the order the products were added.
     expect(cells('Title')).toEqual(['Solar lantern', 'Kenya cookstoves', 'Sold out goods']);
-    expect(cells('Price')[0]).toBe('12.50 USD');
+    // An offset's price says what a unit is (issue 26.10).
+    expect(cells('Price')[0]).toBe('12.50 USD per tonne CO₂e');
     expect(cells('Availability')).toEqual(['In Stock', 'In Stock', 'Out of Stock']);
     expect(cells('Standard Certification Authority')[0]).toBe('Gold Standard');
     expect(cells('Project Validity Date')[0]).toBe(formatDay('2030-12-31'));

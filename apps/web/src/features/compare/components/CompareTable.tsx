@@ -4,6 +4,7 @@ import type { Product } from '@app/contract';
 import { isInStock } from '@app/contract/catalog-rules';
 import type { Currency } from '@app/contract/money';
 import { useToast } from '../../../components/ui/useToast.ts';
+import { pricePerUnit } from '@app/contract/units';
 import { displayPrice } from '../../products/price.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
@@ -104,6 +105,7 @@ export function CompareTable({ products, currency, onAddToCart }: CompareTablePr
         return price ? (
           <span className="compare__price">
             {price.price}
+            {pricePerUnit(product.unit) && <span className="compare__price-unit"> {pricePerUnit(product.unit)}</span>}
             {price.oldPrice && (
               <s className="compare__price-old">
                 <span className="visually-hidden">Previous price: </span>

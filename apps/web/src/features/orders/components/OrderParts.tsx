@@ -1,5 +1,6 @@
 import type { Order, OrderStatus } from '@app/contract/orders';
 import { formatPrice } from '@app/contract/money';
+import { isTonneUnit, lineImpact, pricePerUnit, quantityWithUnit } from '@app/contract/units';
 import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
 import './orders.css';
 
@@ -51,8 +52,10 @@ export function OrderLines({ order }: { order: Order }) {
             <p className="order-line__name">{line.product.name}</p>
             {line.color && line.size && <p className="order-line__meta">{`${line.color.name}, ${line.size.name}`}</p>}
             <p className="order-line__meta">
-              Qty {line.quantity} × {orderMoney(order, line.price)}
+              {isTonneUnit(line.product.unit) ? quantityWithUnit(line.quantity, line.product.unit) : `Qty ${line.quantity}`} × {orderMoney(order, line.price)}
+              {pricePerUnit(line.product.unit) ? ` ${pricePerUnit(line.product.unit)}` : ''}
             </p>
+            {lineImpact(line.quantity, line.product.unit) && <p className="order-line__meta order-line__impact">{lineImpact(line.quantity, line.product.unit)}</p>}
           </div>
           <p className="order-line__total">{orderMoney(order, line.lineTotal)}</p>
         </li>

@@ -76,7 +76,7 @@ export function ProductCard({ product, currency, onAddToCart }: ProductCardProps
         )}
 
         <div className="product-card__footer">
-          <ProductPrice price={price} block="product-card" />
+          <ProductPrice price={price} block="product-card" unit={product.unit} />
 
           {inStock ? (
             <>

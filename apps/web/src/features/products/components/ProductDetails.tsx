@@ -51,7 +51,7 @@ export function ProductDetails({ product, currency, onAddToCart, rating, reviews
         </h1>
         {rating}
 
-        <ProductPrice price={price} block="product-details" />
+        <ProductPrice price={price} block="product-details" unit={product.unit} />
 
         {bullets.length > 0 && (
           <ul className="product-details__bullets">

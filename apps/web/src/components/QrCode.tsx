@@ -3,9 +3,10 @@ import { create } from 'qrcode';
 
 /**
  * A QR code drawn as one SVG path from the `qrcode` library's module matrix: crisp at any size,
- * no canvas, no data URL. Error correction M, with the standard four-module quiet zone.
+ * no canvas, no data URL. Shared by the operator console (second factor) and certificates; lazy
+ * pages only, so the library stays out of the storefront's first load. Error correction M, with the standard four-module quiet zone.
  */
-export function QrCode({ value, label, size = 200 }: { value: string; label: string; size?: number }) {
+export function QrCode({ value, label, size = 200, className = 'admin-qr' }: { value: string; label: string; size?: number; className?: string }) {
   const { path, dimension } = useMemo(() => {
     const { modules } = create(value, { errorCorrectionLevel: 'M' });
     const quiet = 4;
@@ -16,7 +17,7 @@ export function QrCode({ value, label, size = 200 }: { value: string; label: str
     return { path: d, dimension: modules.size + quiet * 2 };
   }, [value]);
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${dimension} ${dimension}`} width={size} height={size} shapeRendering="crispEdges" className="admin-qr">
+    <svg role="img" aria-label={label} viewBox={`0 0 ${dimension} ${dimension}`} width={size} height={size} shapeRendering="crispEdges" className={className}>
       <rect width={dimension} height={dimension} fill="#fff" />
       <path d={path} fill="#0f172a" />
     </svg>

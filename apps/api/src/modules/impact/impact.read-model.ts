@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { impactBadgePath, impactPagePath, type Impact, type ImpactKind } from '@app/contract/impact';
+import { certificateVerifyPath } from '@app/contract/orders';
+import { renderImpactBadge } from './impact-badge.ts';
+import type { ImpactOwner, ImpactRepository } from './impact.repository.ts';
+
+/** What one public page's badge and impact answer are, already as bytes. */
+export interface ImpactEntry {
+  owner: ImpactOwner;
+  tonnesMilli: number;
+  svg: Buffer;
+  svgEtag: string;
+  json: Buffer;
+  jsonEtag: string;
+}
+
+/** Owners whose certificates or page changed; null: anything may have. */
+export interface ImpactChange {
+  users?: readonly string[];
+  businesses?: readonly string[];
+}
+
+/** Pages kept in memory; past this the oldest built is dropped (rebuilt on its next read). */
+const MAX_ENTRIES = 20_000;
+
+const etagOf = (bytes: Buffer) => `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
+
+/**
+ * The impact read model (docs/decisions/0047): each public page's badge SVG and impact JSON,
+ * built on first read from its valid certificates and kept until a change to its owner's
+ * certificates or page drops it. A read is a map lookup and a write of bytes. A build that
+ * overlaps a change is answered but not kept (the generation moved), so a stale total never
+ * outlives the change that made it stale.
+ */
+export function createImpactReadModel(repo: ImpactRepository) {
+  const entries = new Map<string, ImpactEntry>();
+  const building = new Map<string, Promise<ImpactEntry | null>>();
+  let generation = 0;
+  const keyOf = (kind: ImpactKind, slug: string) => `${kind}:${slug}`;
+
+  async function build(kind: ImpactKind, slug: string): Promise<ImpactEntry | null> {
+    const owner = await repo.owner(kind, slug);
+    if (!owner) return null;
+    const impact = await repo.impact(owner);
+    const data: Impact = {
+      kind,
+      slug: owner.slug,
+      name: owner.name,
+      tonnesRetired: impact.tonnesMilli / 1000,
+      certificateCount: impact.count,
+      certificates: impact.listed.map((row) => ({
+        serial: row.serial,
+        projectName: row.projectName,
+        standardName: row.standardName,
+        country: row.country,
+        tonnes: row.tonnesMilli / 1000,
+        issuedAt: row.issuedAt.toISOString(),
+        verifyPath: certificateVerifyPath(row.serial),
+      })),
+      monthly: impact.monthly.map((row) => ({ month: row.month, tonnes: row.tonnesMilli / 1000 })),
+      badgePath: impactBadgePath(kind, owner.slug),
+      pagePath: impactPagePath(kind, owner.slug),
+    };
+    const svg = Buffer.from(renderImpactBadge(owner.name, impact.tonnesMilli));
+    const json = Buffer.from(JSON.stringify({ success: true, data }));
+    return { owner, tonnesMilli: impact.tonnesMilli, svg, svgEtag: etagOf(svg), json, jsonEtag: etagOf(json) };
+  }
+
+  return {
+    /** The entry if built (the fast path: no promise). */
+    get(kind: ImpactKind, slug: string): ImpactEntry | undefined {
+      return entries.get(keyOf(kind, slug));
+    },
+
+    /** Builds the entry (one build per page at a time); null when the slug has no public page. */
+    load(kind: ImpactKind, slug: string): Promise<ImpactEntry | null> {
+      const key = keyOf(kind, slug);
+      const pending = building.get(key);
+      if (pending) return pending;
+      const started = generation;
+      const promise = build(kind, slug)
+        .then((entry) => {
+          if (entry && started === generation) {
+            if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+            entries.set(key, entry);
+          }
+          return entry;
+        })
+        .finally(() => building.delete(key));
+      building.set(key, promise);
+      return promise;
+    },
+
+    /** Drops what a change made stale: the owners' pages, or everything (null). */
+    invalidate(change: ImpactChange | null): void {
+      generation++;
+      if (!change) {
+        entries.clear();
+        return;
+      }
+      const users = new Set(change.users ?? []);
+      const businesses = new Set(change.businesses ?? []);
+      for (const [key, entry] of entries) {
+        if ((entry.owner.kind === 'users' ? users : businesses).has(entry.owner.id)) entries.delete(key);
+      }
+    },
+
+    size: () => entries.size,
+  };
+}
+export type ImpactReadModel = ReturnType<typeof createImpactReadModel>;

@@ -1,0 +1,96 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ImpactKind } from '@app/contract/impact';
+import type { Database } from '../../db/client.ts';
+import { businessSustainabilityProfiles, businesses, certificates, orders, sustainabilityProfiles, users } from '../../db/schema/index.ts';
+
+/** Whose public page a slug names: only people and businesses that published a sustainability profile have one. */
+export interface ImpactOwner {
+  kind: ImpactKind;
+  id: string;
+  slug: string;
+  name: string;
+}
+
+export interface ImpactCertificateRow {
+  serial: string;
+  projectName: string;
+  standardName: string | null;
+  country: string | null;
+  tonnesMilli: number;
+  issuedAt: Date;
+}
+
+/** At most this many certificates are listed on a page (the total counts them all). */
+export const LISTED_CERTIFICATES = 100;
+
+/** SQL of the impact read model: the owner behind a public page and their valid certificates. */
+export function createImpactRepository(db: Database) {
+  /** Valid certificates that name this owner: a person's own (not bought for a business or event), or a business's orders. */
+  const ownedBy = (owner: ImpactOwner) =>
+    owner.kind === 'users'
+      ? and(eq(certificates.userId, owner.id), eq(certificates.beneficiaryType, 'person'), eq(certificates.status, 'valid'))
+      : and(eq(orders.businessId, owner.id), eq(certificates.beneficiaryType, 'business'), eq(certificates.status, 'valid'));
+
+  return {
+    async owner(kind: ImpactKind, slug: string): Promise<ImpactOwner | undefined> {
+      if (kind === 'users') {
+        const [row] = await db
+          .select({ id: users.id, slug: users.slug, name: sustainabilityProfiles.name, showName: sustainabilityProfiles.showName, title: sustainabilityProfiles.title })
+          .from(sustainabilityProfiles)
+          .innerJoin(users, eq(users.id, sustainabilityProfiles.userId))
+          .where(eq(users.slug, slug))
+          .limit(1);
+        // The name only when the owner chose to show it (spec §3 show flags), else the page's title.
+        return row && { kind, id: row.id, slug: row.slug, name: (row.showName && row.name) || row.title || row.slug };
+      }
+      const [row] = await db
+        .select({ id: businesses.id, slug: businesses.businessSlug, name: businesses.name })
+        .from(businessSustainabilityProfiles)
+        .innerJoin(businesses, eq(businesses.id, businessSustainabilityProfiles.businessId))
+        .where(eq(businesses.businessSlug, slug))
+        .limit(1);
+      return row && { kind, ...row };
+    },
+
+    /** The total, the newest certificates and the tonnes per month, in three small queries. */
+    async impact(owner: ImpactOwner) {
+      const base = db.$with('owned').as(
+        db
+          .select({
+            serial: certificates.serial,
+            projectName: certificates.projectName,
+            standardName: certificates.standardName,
+            country: certificates.country,
+            tonnesMilli: certificates.tonnesMilli,
+            issuedAt: certificates.issuedAt,
+            id: certificates.id,
+          })
+          .from(certificates)
+          .innerJoin(orders, eq(orders.id, certificates.orderId))
+          .where(ownedBy(owner)),
+      );
+      const [totals] = await db.with(base).select({ tonnesMilli: sql<string>`coalesce(sum(${base.tonnesMilli}), 0)`, count: sql<number>`count(*)::int` }).from(base);
+      const listed: ImpactCertificateRow[] = await db
+        .with(base)
+        .select({ serial: base.serial, projectName: base.projectName, standardName: base.standardName, country: base.country, tonnesMilli: base.tonnesMilli, issuedAt: base.issuedAt })
+        .from(base)
+        .orderBy(desc(base.issuedAt), desc(base.id))
+        .limit(LISTED_CERTIFICATES);
+      const month = sql<string>`to_char(${base.issuedAt} at time zone 'UTC', 'YYYY-MM')`;
+      const monthly = await db
+        .with(base)
+        .select({ month, tonnesMilli: sql<string>`sum(${base.tonnesMilli})` })
+        .from(base)
+        .groupBy(month)
+        .orderBy(desc(month))
+        .limit(12);
+      return {
+        tonnesMilli: Number(totals?.tonnesMilli ?? 0),
+        count: Number(totals?.count ?? 0),
+        listed: listed.map((row) => ({ ...row, issuedAt: new Date(row.issuedAt) })),
+        monthly: monthly.reverse().map((row) => ({ month: row.month, tonnesMilli: Number(row.tonnesMilli) })),
+      };
+    },
+  };
+}
+export type ImpactRepository = ReturnType<typeof createImpactRepository>;
