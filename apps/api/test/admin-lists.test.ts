@@ -5,6 +5,7 @@ import { recordOpeningStock } from '../src/modules/catalog/stock-opening.ts';
 import { createTestApp, json } from './helper.ts';
 import { adminCall, signedInOperator } from './admin-helpers.ts';
 import { newProductBody } from './admin-fixtures.ts';
+import { insertBusiness, insertMember } from './business-fixtures.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
 
@@ -110,6 +111,21 @@ describe("a customer's records", () => {
       const past = json(await call('GET', `/customers/${buyer.id}/${what}?size=5&page=3`));
       expect([past.meta, past.data]).toEqual([{ page: 3, size: 5, total: all.meta.total }, all.data.slice(10, 15)]);
     }
+  });
+
+  it('pages the businesses a customer owns or belongs to', async () => {
+    const buyer = await quickBuyer(app);
+    const owned = [await insertBusiness(app, buyer.id, 'Owned one'), await insertBusiness(app, (await quickBuyer(app)).id, 'Joined two')];
+    await insertMember(app, owned[1]!.id, buyer.id, { role: 'employee', status: 'exited' });
+    const joined = await insertBusiness(app, (await quickBuyer(app)).id, 'Joined one');
+    await insertMember(app, joined!.id, buyer.id, { role: 'supplier' });
+    const first = json(await call('GET', `/customers/${buyer.id}/businesses?size=2`));
+    const second = json(await call('GET', `/customers/${buyer.id}/businesses?size=2&page=2`));
+    expect([first.meta, second.meta]).toEqual([{ page: 1, size: 2, total: 3 }, { page: 2, size: 2, total: 3 }]);
+    const all = [...first.data, ...second.data];
+    expect(all.map((b: { _id: string }) => b._id).sort()).toEqual([...owned.map((b) => b!.id), joined!.id].sort());
+    expect(all.find((b: { _id: string }) => b._id === joined!.id)).toMatchObject({ role: 'supplier', status: 'active' });
+    expect((await call('GET', `/customers/${buyer.id}/businesses?size=500`)).statusCode).toBe(400);
   });
 });
 
