@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_emails" ADD COLUMN "newsletter_issue_id" uuid;--> statement-breakpoint
+CREATE INDEX "outbox_emails_newsletter_idx" ON "outbox_emails" USING btree ("newsletter_issue_id","status") WHERE "outbox_emails"."newsletter_issue_id" is not null;
