@@ -61,6 +61,25 @@ describe('product list filters', () => {
   });
 });
 
+describe('category and tag counts', () => {
+  it('count the products in each category and carrying each tag', async () => {
+    const name = `Wetlands ${unique()}`;
+    const category = json(await call('POST', '/categories', { name })).data.find((c: { name: string }) => c.name === name)._id as string;
+    const tag = `counted-${unique()}`;
+    const untouched = `unused-${unique()}`;
+    expect((await call('POST', '/tags', { name: untouched })).statusCode).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await call('POST', '/products', newProductBody({ categoryIds: [category], tags: [tag] }))).statusCode).toBe(201);
+    const categories = json(await call('GET', '/categories')).data as { _id: string; productCount: number }[];
+    expect(categories.find((c) => c._id === category)?.productCount).toBe(2);
+    const tags = json(await call('GET', '/tags')).data as { name: string; productCount: number }[];
+    expect(tags.find((t) => t.name === tag)?.productCount).toBe(2);
+    expect(tags.find((t) => t.name === untouched)?.productCount).toBe(0);
+    // The seeded catalog's tags are carried by its products.
+    const seededTag = (await app.database.db.select({ tags: products.tags }).from(products).limit(1))[0]!.tags[0]!;
+    expect(tags.find((t) => t.name === seededTag)?.productCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('review list filters', () => {
   it('filters by product, rating and hidden', async () => {
     const bought = pickProducts(app).plain[1]!;
