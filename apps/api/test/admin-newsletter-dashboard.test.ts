@@ -31,6 +31,14 @@ describe('newsletter', () => {
     await app.newsletterJob.idle();
     const sent = json(await call('GET', `/newsletter/issues/${issue._id}`)).data;
     expect([sent.status, sent.written]).toEqual(['sent', counts.subscribed]);
+    // Delivery counts: every mail written is waiting, then handed to the mail transport, or failed.
+    expect(sent.delivery.delivered + sent.delivery.waiting + sent.delivery.failed).toBe(counts.subscribed);
+    await app.mail.flush();
+    const delivered = json(await call('GET', '/newsletter/issues')).data.find((i: { _id: string }) => i._id === issue._id);
+    expect(delivered.delivery).toEqual({ delivered: counts.subscribed, waiting: 0, failed: 0 });
+    expect(json(await call('GET', `/newsletter/issues/${issue._id}`)).data.delivery).toEqual(delivered.delivery);
+    // Mails not of this issue (the sign-up mails of the test) are not counted.
+    expect(json(await call('POST', '/newsletter/issues', { subject: 'Draft', body: 'Later.' })).data.delivery).toEqual({ delivered: 0, waiting: 0, failed: 0 });
     const mails = await app.database.db.select().from(outboxEmails).where(inArray(outboxEmails.toAddress, emails));
     expect(mails.filter((m) => m.subject === 'Mangroves are back')).toHaveLength(3);
     const links = new Set(mails.map((m) => m.headers?.['List-Unsubscribe']));

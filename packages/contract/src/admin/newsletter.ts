@@ -38,6 +38,8 @@ export const newsletterIssueSchema = z.object({
   recipients: z.number().int().nullable(),
   /** Mails written to the outbox so far: progress is written / recipients. */
   written: z.number().int(),
+  /** What became of the mails written: handed to the mail server, still waiting (or being retried), given up on. */
+  delivery: z.object({ delivered: z.number().int(), waiting: z.number().int(), failed: z.number().int() }),
   createdBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

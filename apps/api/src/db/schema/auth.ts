@@ -77,8 +77,14 @@ export const outboxEmails = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The newsletter issue this mail carries (its delivery counts); null for every other mail. */
+    newsletterIssueId: uuid('newsletter_issue_id'),
   },
-  (t) => [index('outbox_emails_due_idx').on(t.status, t.nextAttemptAt), index('outbox_emails_to_idx').on(t.toAddress, t.createdAt)],
+  (t) => [
+    index('outbox_emails_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_emails_to_idx').on(t.toAddress, t.createdAt),
+    index('outbox_emails_newsletter_idx').on(t.newsletterIssueId, t.status).where(sql`${t.newsletterIssueId} is not null`),
+  ],
 );
 
 /** Earnings credited to a referrer when a referred customer's order is paid (written by orders). */

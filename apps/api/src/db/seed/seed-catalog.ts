@@ -14,6 +14,7 @@ import {
   standards,
 } from '../schema/index.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
+import { recordOpeningStock } from '../../modules/catalog/stock-opening.ts';
 import { availableStock, CATALOG, productImages as imagesOf } from './catalog.ts';
 import { priceList } from './prices.ts';
 import { CATEGORIES, productImagePath, SDGS, sdgImagePath, STANDARDS, standardLogoPath } from './taxonomy.ts';
@@ -120,6 +121,8 @@ export async function seedCatalog(db: Database): Promise<boolean> {
     await tx.insert(productCategories).values(categoryLinks);
     if (standardLinks.length > 0) await tx.insert(productStandards).values(standardLinks);
     await tx.insert(productSdgs).values(sdgLinks);
+    // The seeded levels open each product's (and size's) stock ledger.
+    await recordOpeningStock(tx);
     return true;
   });
 }

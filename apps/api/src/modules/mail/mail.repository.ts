@@ -7,8 +7,9 @@ export type OutboxRow = typeof outboxEmails.$inferSelect;
 
 export function createMailRepository(db: Database) {
   return {
-    async enqueue(tx: Database, to: string, email: RenderedEmail): Promise<void> {
-      await tx.insert(outboxEmails).values({ toAddress: to, template: email.template, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? null });
+    /** Writes a mail to the outbox; `newsletterIssueId` ties a newsletter mail to its issue (delivery counts). */
+    async enqueue(tx: Database, to: string, email: RenderedEmail, options: { newsletterIssueId?: string } = {}): Promise<void> {
+      await tx.insert(outboxEmails).values({ toAddress: to, template: email.template, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? null, newsletterIssueId: options.newsletterIssueId ?? null });
     },
 
     /**

@@ -133,17 +133,20 @@ export const customersRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext; auth: A
     return { success: true as const, data, meta: page(q, Number(total?.n ?? 0)) };
   });
 
-  app.get('/customers/:id/businesses', { config: staff, schema: { ...adminDoc('Businesses a customer owns or belongs to'), params: adminIdParamsSchema, response: { 200: dataEnvelope(z.array(customerBusinessSchema)), ...adminErrors } } }, async (request) => {
+  app.get('/customers/:id/businesses', { config: staff, schema: { ...adminDoc('Businesses a customer owns or belongs to'), params: adminIdParamsSchema, querystring: customerSubListQuerySchema, response: { 200: adminPageSchema(customerBusinessSchema), ...adminErrors } } }, async (request) => {
     const id = request.params.id;
+    const q = request.query;
     await userOr404(ctx.db, id);
     const [owned, memberships] = await Promise.all([
       ctx.db.select().from(businesses).where(eq(businesses.ownerUserId, id)),
-      ctx.db.select({ member: businessMembers, business: businesses }).from(businessMembers).innerJoin(businesses, eq(businesses.id, businessMembers.businessId)).where(eq(businessMembers.userId, id)).orderBy(desc(businessMembers.joinedAt)),
+      ctx.db.select({ member: businessMembers, business: businesses }).from(businessMembers).innerJoin(businesses, eq(businesses.id, businessMembers.businessId)).where(eq(businessMembers.userId, id)),
     ]);
-    return ok([
+    // A person owns or joins a handful of businesses: both lists are read whole, merged and paged here.
+    const all = [
       ...owned.map((b) => ({ _id: b.id, name: b.name, businessCode: b.businessCode, role: 'owner', status: 'active', since: b.createdAt.toISOString() })),
       ...memberships.map(({ member, business }) => ({ _id: business.id, name: business.name, businessCode: business.businessCode, role: member.role, status: member.status, since: member.joinedAt.toISOString() })),
-    ]);
+    ].sort((a, b) => (q.order === 'asc' ? a.since.localeCompare(b.since) : b.since.localeCompare(a.since)) || a._id.localeCompare(b._id));
+    return { success: true as const, data: all.slice((q.page - 1) * q.size, q.page * q.size), meta: page(q, all.length) };
   });
 
   for (const lock of [true, false]) {

@@ -44,7 +44,7 @@ export function createNewsletterJob(ctx: Pick<AdminContext, 'db' | 'dispatcher' 
         .limit(NEWSLETTER_BATCH);
       const paragraphs = paragraphsOf(issue.body);
       for (const subscriber of subscribers) {
-        await list.mail.enqueue(tx as unknown as Database, subscriber.email, newsletterMails.issue({ subject: issue.subject, paragraphs, unsubscribe: unsubscribeLinks(list, subscriber.id) }));
+        await list.mail.enqueue(tx as unknown as Database, subscriber.email, newsletterMails.issue({ subject: issue.subject, paragraphs, unsubscribe: unsubscribeLinks(list, subscriber.id) }), { newsletterIssueId: issueId });
       }
       const done = subscribers.length < NEWSLETTER_BATCH;
       await tx

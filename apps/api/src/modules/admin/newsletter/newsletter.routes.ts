@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import { dataEnvelope, messageEnvelopeSchema } from '@app/contract';
 import {
   adminIdParamsSchema,
@@ -13,7 +13,7 @@ import {
   type NewsletterIssue,
 } from '@app/contract/admin';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { mailingListSubscribers, newsletterIssues } from '../../../db/schema/index.ts';
+import { mailingListSubscribers, newsletterIssues, outboxEmails } from '../../../db/schema/index.ts';
 import { newsletterMails } from '../../mailing-list/mailing-list.mails.ts';
 import { unsubscribeLinks, type MailingListContext } from '../../mailing-list/mailing-list.service.ts';
 import { paragraphsOf } from '../../mailing-list/send-newsletter.ts';
@@ -24,13 +24,40 @@ import { adminAccess, adminDoc, adminErrors, ok } from '../admin-route.ts';
 import type { NewsletterJob } from './newsletter.job.ts';
 
 type Row = typeof newsletterIssues.$inferSelect;
-const view = (r: Row): NewsletterIssue => ({
+type Delivery = NewsletterIssue['delivery'];
+const NOTHING: Delivery = { delivered: 0, waiting: 0, failed: 0 };
+
+/** Delivery counts of these issues' mails in the outbox (one grouped query). */
+async function deliveryOf(db: AdminContext['db'] | Tx, ids: string[]): Promise<Map<string, Delivery>> {
+  const counts = new Map<string, Delivery>();
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .select({ issueId: outboxEmails.newsletterIssueId, status: outboxEmails.status, n: count() })
+    .from(outboxEmails)
+    .where(inArray(outboxEmails.newsletterIssueId, ids))
+    .groupBy(outboxEmails.newsletterIssueId, outboxEmails.status);
+  for (const row of rows) {
+    const delivery = counts.get(row.issueId!) ?? { ...NOTHING };
+    const key = row.status === 'sent' ? 'delivered' : row.status === 'failed' ? 'failed' : 'waiting';
+    delivery[key] += Number(row.n);
+    counts.set(row.issueId!, delivery);
+  }
+  return counts;
+}
+
+async function views(db: AdminContext['db'] | Tx, rows: Row[]): Promise<NewsletterIssue[]> {
+  const delivery = await deliveryOf(db, rows.filter((r) => r.status !== 'draft').map((r) => r.id));
+  return rows.map((r) => view(r, delivery.get(r.id) ?? NOTHING));
+}
+
+const view = (r: Row, delivery: Delivery): NewsletterIssue => ({
   _id: r.id,
   subject: r.subject,
   body: r.body,
   status: r.status,
   recipients: r.recipients,
   written: r.written,
+  delivery,
   createdBy: r.createdByEmail,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -74,7 +101,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext; list: 
       ctx.db.select().from(newsletterIssues).orderBy(q.order === 'asc' ? newsletterIssues.createdAt : desc(newsletterIssues.createdAt)).limit(q.size).offset((q.page - 1) * q.size),
       ctx.db.select({ n: count() }).from(newsletterIssues),
     ]);
-    return { success: true as const, data: rows.map(view), meta: { page: q.page, size: q.size, total: Number(total?.n ?? 0) } };
+    return { success: true as const, data: await views(ctx.db, rows), meta: { page: q.page, size: q.size, total: Number(total?.n ?? 0) } };
   });
 
   app.post('/newsletter/issues', { config: staff, schema: { ...adminDoc('Write a new issue (a draft)'), body: newsletterIssueBodySchema, response: { 201: dataEnvelope(newsletterIssueSchema), ...adminErrors } } }, async (request, reply) => {
@@ -84,10 +111,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext; list: 
       await recordAudit(tx, actor, { action: 'newsletter.create', entity: 'newsletter-issue', entityId: made!.id, summary: `Wrote newsletter issue “${made!.subject}”`, after: { subject: made!.subject } });
       return made!;
     });
-    return reply.status(201).send(ok(view(row), 'Draft saved'));
+    return reply.status(201).send(ok(view(row, NOTHING), 'Draft saved'));
   });
 
-  app.get('/newsletter/issues/:id', { config: staff, schema: { ...adminDoc('One issue with its sending progress'), params: adminIdParamsSchema, response: issueEnvelope } }, async (request) => ok(view(await one(ctx.db, request.params.id))));
+  app.get('/newsletter/issues/:id', { config: staff, schema: { ...adminDoc('One issue with its sending progress'), params: adminIdParamsSchema, response: issueEnvelope } }, async (request) => ok((await views(ctx.db, [await one(ctx.db, request.params.id)]))[0]!));
 
   app.patch('/newsletter/issues/:id', { config: staff, schema: { ...adminDoc('Edit a draft'), params: adminIdParamsSchema, body: newsletterIssueUpdateBodySchema, response: issueEnvelope } }, async (request) => {
     const row = await inAdminTransaction(ctx, async (tx) => {
@@ -99,7 +126,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext; list: 
       await recordAudit(tx, actorOf(request), { action: 'newsletter.update', entity: 'newsletter-issue', entityId: before.id, summary: `Edited newsletter issue “${after!.subject}”`, ...diff });
       return after!;
     });
-    return ok(view(row), 'Draft saved');
+    return ok(view(row, NOTHING), 'Draft saved');
   });
 
   app.delete('/newsletter/issues/:id', { config: staff, schema: { ...adminDoc('Delete a draft'), params: adminIdParamsSchema, response: { 200: messageEnvelopeSchema, ...adminErrors } } }, async (request) => {
@@ -130,6 +157,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext; list: 
       return started;
     });
     job.start(row.id);
-    return reply.status(202).send(ok(view(row), `Sending to ${row.recipients} subscribers`));
+    return reply.status(202).send(ok(view(row, NOTHING), `Sending to ${row.recipients} subscribers`));
   });
 };

@@ -15,7 +15,7 @@ type Db = AdminContext['db'] | Tx;
 
 async function categoryList(db: Db) {
   const rows = await db
-    .select({ _id: categories.id, name: categories.name, slug: categories.slug, position: categories.position, productCount: sql<number>`(select count(*)::int from ${productCategories} pc where pc.category_id = ${categories.id})` })
+    .select({ _id: categories.id, name: categories.name, slug: categories.slug, position: categories.position, productCount: sql<number>`(select count(*)::int from ${productCategories} pc where pc.category_id = "categories"."id")` })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
   return rows.map((row) => ({ ...row, productCount: Number(row.productCount) }));
@@ -23,7 +23,7 @@ async function categoryList(db: Db) {
 
 async function tagList(db: Db) {
   const rows = await db
-    .select({ _id: tags.id, name: tags.name, position: tags.position, productCount: sql<number>`(select count(*)::int from ${products} p where ${tags.name} = any(p.tags))` })
+    .select({ _id: tags.id, name: tags.name, position: tags.position, productCount: sql<number>`(select count(*)::int from ${products} p where "tags"."name" = any(p.tags))` })
     .from(tags)
     .orderBy(asc(tags.position), asc(tags.name));
   return rows.map((row) => ({ ...row, productCount: Number(row.productCount) }));

@@ -43,6 +43,12 @@ export function FilterSelect({ label, value, onChange, options, allLabel = 'All'
   );
 }
 
+/** The options, with the address's value kept while they load (or when it is no longer among them). */
+export function withCurrent(options: { value: string; label: string }[] | undefined, current: string | undefined, label: string) {
+  const list = options ?? [];
+  return current && !list.some((option) => option.value === current) ? [{ value: current, label }, ...list] : list;
+}
+
 /** A date filter (YYYY-MM-DD in the address). */
 export function DateFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {
   const id = useId();

@@ -9,6 +9,7 @@ import { Badge, ErrorState, LoadingState, PageHeader } from '../../components/St
 import { capitalise } from '../../components/Toolbar.tsx';
 import { count, dateTime, fullName, money, shortDate } from '../../components/format.ts';
 import { CustomerRecords } from './CustomerRecords.tsx';
+import { useOperator } from '../../auth/use-operator.ts';
 
 /** One customer: their account, lock and unlock, a new verification mail, and their records. */
 export function CustomerPage() {
@@ -18,6 +19,7 @@ export function CustomerPage() {
   const lock = useAdminWrite((reason: string) => admin.post(`customers/${id}/lock`, { reason }), ['customers']);
   const unlock = useAdminWrite(() => admin.post(`customers/${id}/unlock`), ['customers']);
   const resend = useAdminWrite(() => admin.post(`customers/${id}/verification-email`), ['customers']);
+  const me = useOperator().data;
   if (customer.error) return <ErrorState error={customer.error} onRetry={() => void customer.refetch()} />;
   if (!customer.data) return <LoadingState />;
   const c = customer.data;
@@ -64,7 +66,7 @@ export function CustomerPage() {
                   toast.success('Sign-in unlocked');
                 }}
               />
-            ) : (
+            ) : me?.email.toLowerCase() === c.email.toLowerCase() ? null : (
               <ConfirmAction
                 label="Lock sign-in"
                 danger

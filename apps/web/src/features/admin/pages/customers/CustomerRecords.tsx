@@ -25,7 +25,17 @@ export function CustomerRecords({ id }: { id: string }) {
       <Tabs
         label="Customer records"
         value={tab}
-        onChange={(value) => setSearch((previous) => new URLSearchParams({ ...Object.fromEntries(previous), tab: value }), { replace: true })}
+        onChange={(value) =>
+          setSearch(
+            (previous) => {
+              const next = new URLSearchParams(previous);
+              next.set('tab', value);
+              next.delete('records');
+              return next;
+            },
+            { replace: true },
+          )
+        }
         items={[
           { value: 'orders', label: 'Orders', content: <Orders id={id} /> },
           { value: 'certificates', label: 'Certificates', content: <Certificates id={id} /> },
@@ -37,19 +47,49 @@ export function CustomerRecords({ id }: { id: string }) {
   );
 }
 
+const RECORDS_PAGE = 20;
+
+/** One page of a tab's records, newest first; the page is in the address (`records`). */
 function useRecords<T>(id: string, what: Tab) {
-  return useAdminList<T>('customers', `customers/${id}/${what}`, { page: 1, size: 50 });
+  const [search] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(search.get('records')) || 1));
+  return useAdminList<T>('customers', `customers/${id}/${what}`, { page, size: RECORDS_PAGE });
 }
 
 function Records<T>({ query, empty, children }: { query: ReturnType<typeof useRecords<T>>; empty: string; children: (rows: T[]) => ReactNode }) {
+  const [, setSearch] = useSearchParams();
   if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState />;
-  if (query.data.data.length === 0) return <p className="admin-muted admin-small">{empty}</p>;
+  const { page, size, total } = query.data.meta;
+  if (total === 0) return <p className="admin-muted admin-small">{empty}</p>;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const go = (to: number) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (to > 1) next.set('records', String(to));
+        else next.delete('records');
+        return next;
+      },
+      { replace: true },
+    );
   return (
-    <>
-      {children(query.data.data)}
-      {query.data.meta.total > query.data.data.length && <p className="admin-muted admin-small">The latest {query.data.data.length} of {query.data.meta.total}.</p>}
-    </>
+    <div aria-busy={query.isFetching || undefined}>
+      {query.data.data.length > 0 ? children(query.data.data) : <p className="admin-muted admin-small">No records on this page.</p>}
+      {pages > 1 && (
+        <nav className="admin-records-pager" aria-label="Pages of records">
+          <span className="admin-muted admin-small">
+            {Math.min(total, (page - 1) * size + 1)}–{Math.min(total, page * size)} of {total}
+          </span>
+          <button type="button" className="btn btn--secondary btn--sm" disabled={page <= 1} onClick={() => go(page - 1)}>
+            Previous
+          </button>
+          <button type="button" className="btn btn--secondary btn--sm" disabled={page >= pages} onClick={() => go(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
   );
 }
 

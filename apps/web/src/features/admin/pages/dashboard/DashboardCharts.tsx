@@ -27,6 +27,7 @@ export default function DashboardCharts({ series, interval }: { series: Dashboar
     <div className="admin-charts">
       <figure className="admin-card admin-chart">
         <figcaption className="admin-chart__title">Revenue per {interval} (paid, by currency)</figcaption>
+        {currencies.length === 0 && <p className="admin-chart__empty">No paid orders in this range.</p>}
         <div className="admin-chart__canvas" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>

@@ -31,8 +31,9 @@ export function DashboardPage() {
       <title>Dashboard · Carbonwise Admin</title>
       <PageHeader title="Dashboard" description={dashboard.data ? `${dashboard.data.range.from} to ${dashboard.data.range.to}, per ${dashboard.data.range.interval}` : 'How the shop is doing'} />
       <Toolbar>
-        <DateFilter label="From" value={query.from} onChange={(value) => set('from', value)} />
-        <DateFilter label="To" value={query.to} onChange={(value) => set('to', value)} />
+        {/* Without dates in the address, the fields show the range the API chose (the last 30 days). */}
+        <DateFilter label="From" value={query.from ?? dashboard.data?.range.from} onChange={(value) => set('from', value)} />
+        <DateFilter label="To" value={query.to ?? dashboard.data?.range.to} onChange={(value) => set('to', value)} />
         <FilterSelect label="Per" value={query.interval} onChange={(value) => set('interval', value)} allLabel="Day" options={DASHBOARD_INTERVALS.filter((interval) => interval !== 'day')} />
       </Toolbar>
       {dashboard.error ? (

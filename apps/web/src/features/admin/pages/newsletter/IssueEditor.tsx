@@ -25,7 +25,8 @@ export function IssueEditor({ issueId, subscribers, onSaved, onDeleted }: { issu
     queryKey: adminKey('newsletter', 'issue', issueId),
     queryFn: () => admin.get<{ data: NewsletterIssue }>(`newsletter/issues/${issueId}`).then((body) => body.data),
     enabled: issueId !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'sending' ? 1000 : false),
+    // Every second while mails are written; every few while the mail server still has some to take.
+    refetchInterval: (query) => (query.state.data?.status === 'sending' ? 1000 : query.state.data?.delivery.waiting ? 3000 : false),
   });
   if (issueId && issue.error) return <ErrorState error={issue.error} onRetry={() => void issue.refetch()} />;
   if (issueId && !issue.data) return <LoadingState />;
@@ -149,6 +150,21 @@ function SendProgress({ issue }: { issue: NewsletterIssue }) {
       <progress className="admin-progress" max={100} value={percent} aria-label="Sending progress">
         {percent}%
       </progress>
+      <dl className="admin-delivery" aria-label="Delivery">
+        <div>
+          <dt>Delivered</dt>
+          <dd>{count(issue.delivery.delivered)}</dd>
+        </div>
+        <div>
+          <dt>Waiting</dt>
+          <dd>{count(issue.delivery.waiting)}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd className={issue.delivery.failed ? 'admin-text-danger' : undefined}>{count(issue.delivery.failed)}</dd>
+        </div>
+      </dl>
+      <p className="admin-muted admin-small">Delivered: handed to the mail server. Waiting mails are retried; failed ones were given up after several tries.</p>
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { useToast } from '../../../../components/ui/useToast.ts';
 import { admin } from '../../api/admin-client.ts';
 import { useAdminWrite } from '../../api/queries.ts';
 import { ConfirmAction } from '../../components/ConfirmAction.tsx';
+import { ImageAlt } from './ImageAlt.tsx';
+import { moveItem } from './image-order.ts';
 
 /** Accepted photo types and size, as the upload route checks them. */
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -13,7 +15,8 @@ const MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * The product's photos in the order the shop shows them (the first is the main one): upload
- * several at once, move one up or down, remove one (after a question).
+ * several at once, drag one to its place (or move it with the arrow buttons, from the keyboard),
+ * describe each for people who cannot see it, remove one (after a question).
  */
 export function ImagesCard({ product }: { product: AdminProduct }) {
   const toast = useToast();
@@ -28,6 +31,9 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
     }
   }, ['products']);
   const reorder = useAdminWrite((ids: string[]) => admin.put(`products/${product._id}/images`, { images: ids.map((_id) => ({ _id })) }), ['products']);
+  const describe = useAdminWrite(({ imageId, alt }: { imageId: string; alt: string }) => admin.put(`products/${product._id}/images`, { images: images.map((image) => (image._id === imageId ? { _id: image._id, alt } : { _id: image._id })) }), ['products']);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
   const remove = useAdminWrite((imageId: string) => admin.delete(`products/${product._id}/images/${imageId}`), ['products']);
 
   const choose = async (list: FileList | null) => {
@@ -45,11 +51,18 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
     }
   };
 
-  const move = (index: number, by: -1 | 1) => {
-    const ids = images.map((image) => image._id);
-    const [moved] = ids.splice(index, 1);
-    ids.splice(index + by, 0, moved!);
-    reorder.mutate(ids, { onError: (error) => setProblem(error.message) });
+  const place = (from: number, to: number) => {
+    if (from === to) return;
+    setProblem(null);
+    reorder.mutate(moveItem(images.map((image) => image._id), from, to), {
+      onSuccess: () => toast.success(to === 0 ? 'Main photo changed' : 'Photos reordered'),
+      onError: (error) => setProblem(error.message),
+    });
+  };
+  const move = (index: number, by: -1 | 1) => place(index, index + by);
+  const endDrag = () => {
+    setDragged(null);
+    setOver(null);
   };
 
   return (
@@ -66,10 +79,40 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
       {images.length === 0 ? (
         <p className="admin-muted admin-small">No photos yet. JPEG, PNG or WebP, up to 2 MB each; the first one is the product's main photo.</p>
       ) : (
-        <ol className="admin-images" aria-busy={reorder.isPending || remove.isPending || undefined}>
+        <>
+        <p className="admin-muted admin-small">Drag a photo to its place, or use its arrows; the first is the main photo. Describe each photo for people who cannot see it.</p>
+        <ol className="admin-images" aria-busy={reorder.isPending || remove.isPending || describe.isPending || undefined}>
           {images.map((image, index) => (
-            <li key={image._id} className="admin-image">
-              <img src={image.url} alt={image.alt || `Photo ${index + 1} of ${product.name}`} />
+            <li
+              key={image._id}
+              className={`admin-image${dragged === index ? ' admin-image--dragged' : ''}${over === index && dragged !== null && dragged !== index ? ' admin-image--target' : ''}`}
+              data-testid="admin-image"
+              onDragOver={(event) => {
+                if (dragged === null) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = 'move';
+                setOver(index);
+              }}
+              onDragLeave={() => setOver((current) => (current === index ? null : current))}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragged !== null) place(dragged, index);
+                endDrag();
+              }}
+            >
+              <img
+                src={image.url}
+                alt={image.alt || `Photo ${index + 1} of ${product.name}`}
+                draggable={!reorder.isPending}
+                className="admin-image__handle"
+                title="Drag to reorder"
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', image._id);
+                  setDragged(index);
+                }}
+                onDragEnd={endDrag}
+              />
               <span className="admin-image__position">{index === 0 ? 'Main' : index + 1}</span>
               <div className="admin-image__actions">
                 <Button size="sm" variant="ghost" aria-label={`Move photo ${index + 1} earlier`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
@@ -88,9 +131,14 @@ export function ImagesCard({ product }: { product: AdminProduct }) {
                   onConfirm={() => remove.mutateAsync(image._id)}
                 />
               </div>
+              <ImageAlt imageId={image._id} alt={image.alt} index={index} saving={describe.isPending} onSave={async (alt) => {
+                await describe.mutateAsync({ imageId: image._id, alt });
+                toast.success('Photo description saved');
+              }} />
             </li>
           ))}
         </ol>
+        </>
       )}
       {problem && <FormAlert>{problem}</FormAlert>}
     </section>

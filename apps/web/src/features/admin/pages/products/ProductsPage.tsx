@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { PRODUCT_SORTS, type AdminProductSummary } from '@app/contract/admin';
+import type { ProductReferences } from './ProductForm.tsx';
 import { PRODUCT_KINDS } from '@app/contract/catalog-query';
 import { DataTable, type AdminColumn } from '../../components/DataTable.tsx';
 import { useListParams } from '../../components/list-params.ts';
 import { EmptyState, Badge, PageHeader } from '../../components/States.tsx';
-import { FilterSelect, SearchBox, Toolbar, capitalise } from '../../components/Toolbar.tsx';
+import { FilterSelect, SearchBox, Toolbar, capitalise, withCurrent } from '../../components/Toolbar.tsx';
 import { money, shortDate, count } from '../../components/format.ts';
-import { useAdminList } from '../../api/queries.ts';
+import { useAdminList, useAdminRecord } from '../../api/queries.ts';
 import { ExportButton } from './ExportButton.tsx';
 
-const spec = { sorts: PRODUCT_SORTS, defaultSort: 'updatedAt', filters: ['status', 'kind', 'lowStock', 'featured'] } as const;
+const spec = { sorts: PRODUCT_SORTS, defaultSort: 'updatedAt', filters: ['status', 'kind', 'category', 'tag', 'lowStock', 'featured', 'offered'] } as const;
 
 const columns: AdminColumn<AdminProductSummary>[] = [
   {
@@ -62,6 +63,8 @@ const columns: AdminColumn<AdminProductSummary>[] = [
 export function ProductsPage() {
   const list = useListParams(spec);
   const query = useAdminList<AdminProductSummary>('products', 'products', list.query);
+  // The category and tag filters pick from what the product form picks from.
+  const references = useAdminRecord<ProductReferences>('products', 'products/references').data;
   const filtered = Boolean(list.q || Object.keys(list.filters).length);
   return (
     <>
@@ -85,8 +88,11 @@ export function ProductsPage() {
         <SearchBox label="Search" placeholder="Name or slug" value={list.q} onChange={(q) => list.set({ q })} />
         <FilterSelect label="Status" value={list.filters.status} onChange={(status) => list.set({ status })} allLabel="Active" options={[{ value: 'archived', label: 'Archived' }, { value: 'all', label: 'All' }]} />
         <FilterSelect label="Kind" value={list.filters.kind} onChange={(kind) => list.set({ kind })} options={PRODUCT_KINDS} />
+        <FilterSelect label="Category" value={list.filters.category} onChange={(category) => list.set({ category })} options={withCurrent(references?.categories.map((c) => ({ value: c._id, label: c.name })), list.filters.category, 'This category')} />
+        <FilterSelect label="Tag" value={list.filters.tag} onChange={(tag) => list.set({ tag })} options={withCurrent(references?.tags.map((t) => ({ value: t, label: t })), list.filters.tag, list.filters.tag ?? '')} />
         <FilterSelect label="Stock" value={list.filters.lowStock} onChange={(lowStock) => list.set({ lowStock })} options={[{ value: 'true', label: 'Low stock' }]} />
         <FilterSelect label="Featured" value={list.filters.featured} onChange={(featured) => list.set({ featured })} options={[{ value: 'true', label: 'Featured' }, { value: 'false', label: 'Not featured' }]} />
+        <FilterSelect label="Offered" value={list.filters.offered} onChange={(offered) => list.set({ offered })} options={[{ value: 'true', label: 'On offer' }, { value: 'false', label: 'Not on offer' }]} />
       </Toolbar>
       <DataTable
         label="Products"

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { REVIEW_SORTS, type AdminReview } from '@app/contract/admin';
+import { REVIEW_SORTS, type AdminProductSummary, type AdminReview } from '@app/contract/admin';
 import { useToast } from '../../../../components/ui/useToast.ts';
 import { admin } from '../../api/admin-client.ts';
 import { useAdminList, useAdminWrite } from '../../api/queries.ts';
@@ -7,7 +7,7 @@ import { ConfirmAction } from '../../components/ConfirmAction.tsx';
 import { DataTable, type AdminColumn } from '../../components/DataTable.tsx';
 import { useListParams } from '../../components/list-params.ts';
 import { Badge, EmptyState, PageHeader } from '../../components/States.tsx';
-import { FilterSelect, SearchBox, Toolbar } from '../../components/Toolbar.tsx';
+import { FilterSelect, SearchBox, Toolbar, withCurrent } from '../../components/Toolbar.tsx';
 import { shortDate } from '../../components/format.ts';
 
 const spec = { sorts: REVIEW_SORTS, defaultSort: 'createdAt', filters: ['rating', 'hidden', 'product'] } as const;
@@ -28,6 +28,9 @@ export function ReviewsPage() {
   const toast = useToast();
   const list = useListParams(spec);
   const query = useAdminList<AdminReview>('reviews', 'reviews', list.query);
+  // The product filter offers the first 100 products by name (archived ones too: their reviews stay).
+  const products = useAdminList<AdminProductSummary>('products', 'products', { status: 'all', sort: 'name', order: 'asc', size: 100 }).data?.data;
+  const productName = query.data?.data.find((review) => review.product._id === list.filters.product)?.product.name ?? 'This product';
   const hide = useAdminWrite(({ id, reason }: { id: string; reason: string }) => admin.post(`reviews/${id}/hide`, { reason }), ['reviews', 'products']);
   const unhide = useAdminWrite(({ id, reason }: { id: string; reason: string }) => admin.post(`reviews/${id}/unhide`, reason ? { reason } : {}), ['reviews', 'products']);
 
@@ -99,6 +102,7 @@ export function ReviewsPage() {
       <PageHeader title="Reviews" description="What customers wrote about what they bought. Hide a review that breaks the rules; hiding asks for a reason." />
       <Toolbar>
         <SearchBox label="Search" placeholder="Text, product or author" value={list.q} onChange={(q) => list.set({ q })} />
+        <FilterSelect label="Product" value={list.filters.product} onChange={(product) => list.set({ product })} options={withCurrent(products?.map((p) => ({ value: p._id, label: p.name })), list.filters.product, productName)} />
         <FilterSelect label="Rating" value={list.filters.rating} onChange={(rating) => list.set({ rating })} options={['5', '4', '3', '2', '1'].map((value) => ({ value, label: `${value} star${value === '1' ? '' : 's'}` }))} />
         <FilterSelect label="Visibility" value={list.filters.hidden} onChange={(hidden) => list.set({ hidden })} options={[{ value: 'false', label: 'Shown' }, { value: 'true', label: 'Hidden' }]} />
       </Toolbar>
