@@ -1,3 +1,4 @@
 export * from './order.ts';
 export * from './certificate.ts';
 export * from './payment-webhook.ts';
+export * from './gift-claim.ts';

@@ -1,9 +1,19 @@
 import type { Tx } from '../cart/cart.repository.ts';
+import { uuidv7 } from '../../lib/uuid.ts';
+import { giftTokenHash, newGiftToken } from '../gifts/gift.rules.ts';
 import { beneficiaryOf, generateSerial, tonnesMilliOf } from './certificate.rules.ts';
 import { certificatesRepository as repo, type NewCertificate, type OffsetLine } from './certificates.repository.ts';
 
 /** Serial collisions (60 random bits a year) are so rare that a fifth in a row means something else is wrong. */
 const SERIAL_ATTEMPTS = 5;
+
+/** A gift certificate just issued, with the claim token its recipient's email carries (never stored). */
+export interface IssuedGift {
+  certificate: NewCertificate;
+  token: string;
+  /** The giver, as the order names the buyer. */
+  fromName: string;
+}
 
 /**
  * Issues the retirement certificates of a paid order: one per line of an offset product (goods
@@ -14,17 +24,21 @@ const SERIAL_ATTEMPTS = 5;
  * replayed webhook) adds nothing. Three queries whatever the number of lines (more only on the
  * rare serial collision).
  */
-export async function issueCertificatesForOrder(tx: Tx, orderId: string): Promise<void> {
+export async function issueCertificatesForOrder(tx: Tx, orderId: string): Promise<IssuedGift[]> {
   const found = await repo.orderForIssue(tx, orderId);
   if (!found) throw new Error(`issueCertificatesForOrder: no order ${orderId}`);
   // A programming error, not a client's: certificates state a retirement that was paid for.
   if (found.order.status !== 'paid') throw new Error(`issueCertificatesForOrder: order ${orderId} is ${String(found.order.status)}, not paid`);
 
   const lines = (await repo.offsetLines(tx, orderId)).filter((line) => !line.issued);
-  if (lines.length === 0) return;
+  if (lines.length === 0) return [];
   const userId = String(found.order.user_id);
   const beneficiary = beneficiaryOf(found.order, found.buyerName);
+  const fromName = `${String(found.order.first_name ?? '')} ${String(found.order.last_name ?? '')}`.trim() || found.buyerName;
+  // A gift's token is drawn once per line, so a retried insert (serial collision) keeps it.
+  const tokens = new Map(lines.filter((line) => line.giftName && line.giftEmail).map((line) => [line.orderItemId, newGiftToken()]));
   const toRow = (line: OffsetLine): NewCertificate => ({
+    ...giftFields(line, tokens.get(line.orderItemId)),
     serial: generateSerial(),
     orderId,
     orderItemId: line.orderItemId,
@@ -36,18 +50,29 @@ export async function issueCertificatesForOrder(tx: Tx, orderId: string): Promis
     country: line.country,
     projectValidUntil: line.projectValidUntil,
     tonnesMilli: tonnesMilliOf(line.quantity),
-    beneficiaryType: beneficiary.type,
-    beneficiaryName: beneficiary.name,
+    // A gift names its recipient as the beneficiary (decision 0051).
+    beneficiaryType: tokens.has(line.orderItemId) ? 'person' : beneficiary.type,
+    beneficiaryName: tokens.has(line.orderItemId) ? line.giftName! : beneficiary.name,
   });
 
+  const gifts: IssuedGift[] = [];
   let pending = lines;
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > SERIAL_ATTEMPTS) throw new Error(`issueCertificatesForOrder: no free serial after ${SERIAL_ATTEMPTS} attempts`);
-    const written = new Set(await repo.insertNew(tx, pending.map(toRow)));
+    const rows = pending.map(toRow);
+    const written = new Set(await repo.insertNew(tx, rows));
+    for (const row of rows) if (written.has(row.orderItemId) && row.giftTokenHash) gifts.push({ certificate: row, token: tokens.get(row.orderItemId)!, fromName });
     const missed = pending.filter((line) => !written.has(line.orderItemId));
-    if (missed.length === 0) return;
+    if (missed.length === 0) return gifts;
     // Not written: issued meanwhile by a concurrent call (fine), or its serial was taken (retry with a new one).
     const issued = new Set(await repo.issuedLines(tx, missed.map((line) => line.orderItemId)));
     pending = missed.filter((line) => !issued.has(line.orderItemId));
   }
+  return gifts;
+}
+
+/** The certificate's gift columns: copied from the order line, with the token's hash and the id its email will have. */
+function giftFields(line: OffsetLine, token: string | undefined): Partial<NewCertificate> {
+  if (!token) return {};
+  return { giftName: line.giftName, giftEmail: line.giftEmail, giftMessage: line.giftMessage, giftDeliverOn: line.giftDeliverOn, giftTokenHash: giftTokenHash(token), giftMailId: uuidv7() };
 }
