@@ -35,6 +35,7 @@ import { registerCarbonAccounts } from './modules/carbon/register.ts';
 import { registerWishlist } from './modules/wishlist/register.ts';
 import { registerReviews } from './modules/reviews/register.ts';
 import { registerCertificates } from './modules/certificates/register.ts';
+import { registerGifts } from './modules/gifts/register.ts';
 import { registerBusiness } from './modules/business/register.ts';
 import { registerBusinessCarbon } from './modules/business-carbon/register.ts';
 import { registerShopPages } from './modules/shop-pages/register.ts';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('paymentProvider', options.paymentProvider ?? createPaymentProvider(config, app.log));
   await registerOrders(app, { db: database.db, provider: app.paymentProvider, mail: mailRepository, dispatcher });
   await registerCertificates(app, { db: database.db, publicUrl: config.publicUrl });
+  await registerGifts(app, { db: database.db });
   await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? orderPaymentHandler(app) });
   await registerAdmin(app, { db: database.db, mail: mailRepository, dispatcher, adminSigner, auth: authContext, mailingList });
 

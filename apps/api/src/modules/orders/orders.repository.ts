@@ -19,6 +19,9 @@ export interface OrderCertificateRow {
   serial: string;
   productName: string;
   tonnesMilli: number;
+  orderItemId: string;
+  /** A gift the recipient has claimed (decision 0051). */
+  giftClaimed: boolean;
 }
 
 /** The one row of a statement run with `execute` (both drivers answer `{ rows }`). */
@@ -54,7 +57,14 @@ export const ordersRepository = {
   async certificatesOf(db: Queryable, orderIds: string[]): Promise<OrderCertificateRow[]> {
     if (orderIds.length === 0) return [];
     return db
-      .select({ orderId: certificates.orderId, serial: certificates.serial, productName: certificates.projectName, tonnesMilli: certificates.tonnesMilli })
+      .select({
+        orderId: certificates.orderId,
+        serial: certificates.serial,
+        productName: certificates.projectName,
+        tonnesMilli: certificates.tonnesMilli,
+        orderItemId: certificates.orderItemId,
+        giftClaimed: sql<boolean>`${certificates.giftClaimedAt} is not null`,
+      })
       .from(certificates)
       .where(inArray(certificates.orderId, orderIds))
       .orderBy(asc(certificates.orderItemId));
