@@ -37,7 +37,7 @@ export function createGiftsService(deps: { db: Database; now?: () => Date }) {
       const { certificate } = gift;
       const sameEmail = (certificate.giftEmail ?? '').toLowerCase() === user.email.toLowerCase();
       if (!sameEmail || !user.emailVerifiedAt) {
-        throw new AppError('FORBIDDEN', `This gift was sent to another email address. Sign in with the account of ${certificate.giftEmail}, or create one with that address`);
+        throw new AppError('FORBIDDEN', 'This gift was sent to another email address. Sign in with the account that has the address the gift email came to, or create one with it');
       }
       if (certificate.giftClaimedAt) {
         if (certificate.giftClaimedBy === user.id) throw new AppError('CONFLICT', 'You have claimed this gift already');
