@@ -7,29 +7,8 @@ import { textField } from '../common/text-policy.ts';
  * line of an offset product before placing the order. The certificate then names the recipient
  * as beneficiary, and the recipient gets an email on the chosen day with a link to claim it.
  */
-export const GIFT_NAME_MAX = 100;
-export const GIFT_MESSAGE_MAX = 500;
-/** How far ahead a delivery date may be chosen. */
-export const GIFT_DELIVERY_MAX_DAYS = 366;
-
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today as the server and the form count it: the UTC calendar day. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
-
-/**
- * What is wrong with a delivery date, or null: it must be a real day, today (UTC) or later, and
- * at most GIFT_DELIVERY_MAX_DAYS ahead.
- */
-export function giftDeliveryProblem(deliverOn: string, now: Date): string | null {
-  const day = new Date(`${deliverOn}T00:00:00Z`);
-  if (!isoDay.test(deliverOn) || Number.isNaN(day.getTime()) || utcDay(day) !== deliverOn) return 'Choose a delivery date such as 2026-12-24';
-  const today = utcDay(now);
-  if (deliverOn < today) return 'The delivery date cannot be in the past';
-  const last = utcDay(new Date(new Date(`${today}T00:00:00Z`).getTime() + GIFT_DELIVERY_MAX_DAYS * 86_400_000));
-  if (deliverOn > last) return `The delivery date can be at most ${GIFT_DELIVERY_MAX_DAYS} days ahead`;
-  return null;
-}
+export { GIFT_NAME_MAX, GIFT_MESSAGE_MAX, GIFT_DELIVERY_MAX_DAYS, utcDay, giftDeliveryProblem } from './gift-rules.ts';
+import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX, isoDay } from './gift-rules.ts';
 
 export const giftInputSchema = z.object({
   name: textField({ label: "recipient's name", max: GIFT_NAME_MAX, required: true }),
