@@ -55,7 +55,7 @@ export async function tonnesRetiredBy(db: Database, userId: string): Promise<{ t
       tonnes: sql<string | null>`sum(${orderItems.quantity})`,
       orders: sql<string>`count(distinct ${orders.id})`,
       givenMilli: sql<string>`(select coalesce(sum(c.tonnes_milli), 0) from certificates c join orders o on o.id = c.order_id
-        where c.user_id = ${userId} and c.gift_claimed_at is not null and o.status = 'paid' and o.business_id is null)`,
+        where c.user_id = ${userId} and c.gift_claimed_at is not null and c.status = 'valid' and o.status = 'paid' and o.business_id is null)`,
       receivedMilli: sql<string>`(select coalesce(sum(c.tonnes_milli), 0) from certificates c where c.gift_claimed_by = ${userId} and c.status = 'valid')`,
     })
     .from(orderItems)
