@@ -76,6 +76,8 @@ const envSchema = z.object({
   ADMIN_SESSION_HOURS: wholeNumber(1, 12).default(12),
   /** false: no operator socket (DATA_DIR/operator.sock) for the command line (decision 0029). */
   OPERATOR_SOCKET: bool.default(true),
+  /** Staff may refund an order up to this much in all, in minor units of its currency (owners any amount; decision 0042). */
+  STAFF_REFUND_LIMIT_MINOR: wholeNumber(0, 1_000_000_000).default(10_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -123,6 +125,7 @@ export interface Config {
   /** ADMIN_EMAILS: owners of the shop, lowercased. */
   adminEmails: string[];
   adminSessionHours: number;
+  staffRefundLimitMinor: number;
   /** Serve the command line on DATA_DIR/operator.sock while running (decision 0029). */
   operatorSocket: boolean;
 }
@@ -186,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webConcurrency: e.WEB_CONCURRENCY,
     adminEmails: e.ADMIN_EMAILS ?? [],
     adminSessionHours: e.ADMIN_SESSION_HOURS,
+    staffRefundLimitMinor: e.STAFF_REFUND_LIMIT_MINOR,
     operatorSocket: e.OPERATOR_SOCKET,
     ...overrides,
   };

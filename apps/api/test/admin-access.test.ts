@@ -127,6 +127,9 @@ const ROWS: Record<string, Row> = {
   'GET /dashboard': same('/dashboard?interval=week'),
   'GET /orders': same('/orders?status=paid&sort=total'),
   'GET /orders/{id}': (f) => ({ url: `/orders/${f.orderId}` }),
+  'GET /orders/{id}/history': (f) => ({ url: `/orders/${f.orderId}/history` }),
+  'POST /orders/{id}/cancel': async (f) => ({ url: `/orders/${await f.pendingOrder()}/cancel`, payload: { reason: 'Customer asked by phone' } }),
+  'POST /orders/{id}/refunds': async (f) => ({ url: `/orders/${await f.paidOrder()}/refunds`, payload: { kind: 'order', reason: 'Customer asked' } }),
 };
 
 const spec = json(await app.inject({ method: 'GET', url: '/api/docs/json' }));
@@ -192,6 +195,19 @@ describe('admin API access, route by route', () => {
     const requestId = response.headers['x-request-id'] as string;
     const [rows] = await app.database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.requestId, requestId));
     expect(Number(rows!.n), `audit rows of ${key}`).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses staff a refund above STAFF_REFUND_LIMIT_MINOR (403 OWNER_REQUIRED, nothing written); an owner makes it, with its audit row', async () => {
+    const orderId = await fx.paidOrder(8);
+    const limit = app.config.staffRefundLimitMinor;
+    const refused = await send('POST', { url: `/orders/${orderId}/refunds`, payload: { kind: 'amount', amountMinor: limit + 1, reason: 'Too much for staff' } }, staff.token);
+    expect([refused.statusCode, json(refused).code], refused.body).toEqual([403, 'OWNER_REQUIRED']);
+    const [none] = await app.database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.entityId, orderId));
+    expect(Number(none!.n)).toBe(0);
+    const allowed = await send('POST', { url: `/orders/${orderId}/refunds`, payload: { kind: 'amount', amountMinor: limit, reason: 'Within the limit' } }, staff.token);
+    expect(allowed.statusCode, allowed.body).toBe(201);
+    const [row] = await app.database.db.select().from(auditLog).where(eq(auditLog.requestId, allowed.headers['x-request-id'] as string));
+    expect(row).toMatchObject({ action: 'order.refund', entity: 'order', entityId: orderId, actorEmail: staff.email });
   });
 
   it('keeps reads out of the audit log', async () => {

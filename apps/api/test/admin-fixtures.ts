@@ -7,6 +7,7 @@ import { register, registerVerified } from './auth-helpers.ts';
 import { adminCall, type TestOperator } from './admin-helpers.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
+import { insertOrder } from './order-fixtures.ts';
 import { PNG_BYTES, multipartBody } from './upload-helpers.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -63,9 +64,21 @@ export async function adminFixtures(app: FastifyInstance, owner: TestOperator) {
     return json(review).data._id;
   }
 
+  /** A paid order of `quantity` units of the bought product, placed through the shop (the test provider pays at once). */
+  async function paidOrder(quantity = 1): Promise<string> {
+    const shopper = await quickBuyer(app);
+    await shopper.cart.patch({ products: [{ product: bought.id, quantity }] });
+    const order = await placeOrder(app, shopper.token);
+    if (order.status !== 200) throw new Error(`order failed: ${JSON.stringify(order.body)}`);
+    return order.body.data._id;
+  }
+
   return {
     productId,
     orderId,
+    paidOrder,
+    /** An order awaiting payment, written as the checkout writes one (the test provider pays at once). */
+    pendingOrder: async (): Promise<string> => insertOrder(app, { userId: (await quickBuyer(app)).id, productIds: [bought.id], status: 'pending' }),
     customerId: buyer.id,
     boughtProductId: bought.id as string,
     newProduct: () => newProductBody(),

@@ -30,6 +30,10 @@ export interface FakeStripe {
   pay(sessionId: string): { event: Record<string, any>; paymentIntent: string; amount: number };
   /** The `charge.refunded` event Stripe sends after refunds of a PaymentIntent (amount_refunded is cumulative). */
   chargeRefundedEvent(paymentIntent: string): Record<string, any>;
+  /** Refunds from now on answer this status (`pending`: Stripe confirms later by webhook). */
+  answerRefundsAs(status: 'succeeded' | 'pending'): void;
+  /** The `refund.updated` event for one refund, with this status (the refund's stored status is set to it). */
+  refundUpdatedEvent(refundId: string, status: 'succeeded' | 'failed'): Record<string, any>;
   close(): Promise<void>;
 }
 
@@ -45,6 +49,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const sessions = new Map<string, Record<string, any>>();
   const refunds = new Map<string, Record<string, any>>();
+  let refundStatus: 'succeeded' | 'pending' = 'succeeded';
   const paymentIntents = new Map<string, { amount: number; currency: string; refunded: number; metadata: Record<string, string> }>();
   const byIdempotencyKey = new Map<string, { bodyHash: string; answer: Record<string, any> }>();
   let nextFailure: { status: number; type: string; message: string; code?: string } | undefined;
@@ -100,7 +105,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           return error(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - intent.refunded})`, 'amount_too_large');
         }
         intent.refunded += amount;
-        created = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, currency: intent.currency, payment_intent: body.payment_intent, status: 'succeeded', metadata: body.metadata ?? {}, created: Math.floor(Date.now() / 1000) };
+        created = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, currency: intent.currency, payment_intent: body.payment_intent, status: refundStatus, metadata: body.metadata ?? {}, created: Math.floor(Date.now() / 1000) };
         refunds.set(created.id, created);
       } else {
         created = checkoutSession(body);
@@ -144,6 +149,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         created: Math.floor(Date.now() / 1000),
         type: 'charge.refunded',
         data: { object: { id: `ch_${randomBytes(12).toString('hex')}`, object: 'charge', amount: intent.amount, amount_refunded: intent.refunded, currency: intent.currency, payment_intent: paymentIntent, refunded: intent.refunded >= intent.amount } },
+      };
+    },
+    answerRefundsAs: (status) => {
+      refundStatus = status;
+    },
+    refundUpdatedEvent(refundId, status) {
+      const refund = refunds.get(refundId)!;
+      refund.status = status;
+      return {
+        id: `evt_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        type: 'refund.updated',
+        data: { object: { ...refund, ...(status === 'failed' ? { failure_reason: 'expired_or_canceled_card' } : {}) } },
       };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

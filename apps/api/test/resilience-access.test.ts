@@ -5,6 +5,7 @@ import { certificatesOfOrder, insertOrderWithLines, issue } from './certificate-
 import { createTestApp, json } from './helper.ts';
 import { eq } from 'drizzle-orm';
 import { orderItems } from '../src/db/schema/index.ts';
+import { issueCertificatesWithGifts } from '../src/modules/certificates/issue-certificates.ts';
 import { quickBuyer } from './order-helpers.ts';
 import { sendForm } from './shop-pages-helpers.ts';
 import { PNG_BYTES } from './upload-helpers.ts';
@@ -131,7 +132,7 @@ beforeAll(async () => {
   // A gift from the partner to the owner's email (decision 0051).
   const giftOrder = await insertOrderWithLines(app, { userId: partner.id, lines: [{ productId: offset.id, quantity: 1 }] });
   await app.database.db.update(orderItems).set({ giftName: 'Owner', giftEmail: owner.email }).where(eq(orderItems.orderId, giftOrder));
-  owned.giftToken = (await issue(app, giftOrder))[0].token;
+  owned.giftToken = (await app.database.db.transaction((tx) => issueCertificatesWithGifts(tx, giftOrder))).gifts[0].token;
 
   const review = await call(app, owner.token, 'POST', '/api/v1/review', { product: offset.id, order: owned.order, rating: 5, comment: 'Our own review' });
   expect(review.status, JSON.stringify(review.body)).toBeLessThan(300);

@@ -28,6 +28,7 @@ export interface DateFormatContext {
 export const SERVER_DATE_CONTEXT: DateFormatContext = { locale: 'en-GB', timeZone: 'UTC' };
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const LONG_DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, ...TIME };
 
@@ -64,6 +65,12 @@ function toDate(value: string | Date): Date | null {
 export function formatDate(value: string | Date, context: DateFormatContext = viewerDateContext()): string {
   const date = toDate(value);
   return date ? formatter(DATE, context).format(date) : String(value);
+}
+
+/** An instant's date written out, for sentences: "3 December 2026". */
+export function formatLongDate(value: string | Date, context: DateFormatContext = viewerDateContext()): string {
+  const date = toDate(value);
+  return date ? formatter(LONG_DATE, context).format(date) : String(value);
 }
 
 /** An instant's date and time with its zone: "26 Nov 2026, 00:40 CET". */

@@ -16,4 +16,5 @@ export * from './customers.ts';
 export * from './newsletter.ts';
 export * from './dashboard.ts';
 export * from './orders.ts';
+export * from './order-operations.ts';
 export * from './routes.ts';

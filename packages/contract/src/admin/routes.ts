@@ -101,4 +101,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 
   r('GET', '/orders'),
   r('GET', '/orders/{id}'),
+  r('GET', '/orders/{id}/history'),
+  r('POST', '/orders/{id}/cancel'),
+  r('POST', '/orders/{id}/refunds'),
 ];

@@ -73,6 +73,10 @@ export const ERROR_STATUS = {
   UNPAID_ORDERS_LIMIT: 409,
   /** A refund would return more than was paid for the order. */
   REFUND_EXCEEDS_PAYMENT: 409,
+  /** The order's status does not allow this change (decision 0042's state machine). */
+  ORDER_TRANSITION_FORBIDDEN: 409,
+  /** The refund names a line not in the order, or more units than are left to refund. */
+  REFUND_LINES_INVALID: 409,
   /** A payment-provider webhook whose signature does not verify (forged, altered or too old). */
   WEBHOOK_SIGNATURE_INVALID: 400,
   /** The card provider could not be reached or refused the request; nothing was charged. */

@@ -44,6 +44,10 @@ export const publicCertificateSchema = z.object({
   tonnes: z.number(),
   beneficiary: beneficiarySchema,
   issuedAt: z.string(),
+  /** Set when void (a refund, decision 0042): when, why, and the certificate for what was left of the line, if any. */
+  voidedAt: z.string().nullable().optional(),
+  voidReason: z.string().nullable().optional(),
+  replacedBySerial: z.string().nullable().optional(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 

@@ -61,7 +61,7 @@ export type OrderCreateBody = z.input<typeof orderCreateBodySchema>;
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'refunded'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'partially_refunded', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -76,7 +76,12 @@ const named = z.object({ _id: z.string(), name: z.string() });
 
 /** Who did something to an order: the buyer, a shop operator, the shop itself (expiry, its rules) or the payment provider. */
 export const orderEventActorSchema = z.enum(['buyer', 'operator', 'system', 'provider']);
-export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_received', 'expired', 'cancelled', 'refund_requested', 'refunded', 'refund_failed'] as const;
+/**
+ * Timeline kinds. Status changes: paid, expired, cancelled, partially_refunded, fully_refunded
+ * (decision 0042); the others tell the story around them: refund_requested (decided), refunded
+ * (the provider confirmed the money), certificates_voided (the serials, in the note).
+ */
+export const ORDER_EVENT_KINDS = ['placed', 'paid', 'payment_received', 'expired', 'cancelled', 'refund_requested', 'refunded', 'refund_failed', 'partially_refunded', 'fully_refunded', 'certificates_voided'] as const;
 export const orderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
 export type OrderEventKind = z.infer<typeof orderEventKindSchema>;
 
@@ -152,7 +157,7 @@ export const orderSchema = z.object({
   /** The order's history, oldest first: only in the answer for one order (`GET v1/orders/{id}`, cancel). */
   timeline: z.array(orderEventSchema).optional(),
   /** Serials of the retirement certificates issued for this order (paid offset lines). */
-  certificates: z.array(z.object({ serial: z.string(), productName: z.string(), tonnes: z.number() })),
+  certificates: z.array(z.object({ serial: z.string(), productName: z.string(), tonnes: z.number(), status: z.enum(['valid', 'void']).optional() })),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { orders } from './orders.ts';
@@ -91,9 +92,15 @@ export const referralEarnings = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     /** The paid order this share is of: one earning per order, whatever retries or races (null only for rows older than this column). */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** Set on a reversal (a negative amount) for a refund of the order: one per refund; rows are never deleted (decision 0042). */
+    refundId: uuid('refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('referral_earnings_user_idx').on(t.userId, t.createdAt), uniqueIndex('referral_earnings_order_unique').on(t.orderId)],
+  (t) => [
+    index('referral_earnings_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('referral_earnings_order_unique').on(t.orderId).where(sql`${t.refundId} is null`),
+    uniqueIndex('referral_earnings_refund_unique').on(t.refundId),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { products } from './catalog.ts';
 import { orderItems, orders } from './orders.ts';
@@ -21,10 +21,12 @@ export const certificates = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    /** Unique: one certificate per line, so issuing twice for an order adds nothing. */
+    /**
+     * One VALID certificate per line (a partial unique index), so issuing twice for an order adds
+     * nothing; a refund of part of a line voids it and issues one for what is left (decision 0042).
+     */
     orderItemId: uuid('order_item_id')
       .notNull()
-      .unique()
       .references(() => orderItems.id, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
@@ -55,11 +57,17 @@ export const certificates = pgTable(
     /** The account that claimed the gift (its verified email is giftEmail); once. */
     giftClaimedBy: uuid('gift_claimed_by').references(() => users.id, { onDelete: 'set null' }),
     giftClaimedAt: timestamp('gift_claimed_at', { withTimezone: true }),
+    /** Set with status void: when and why (a refund), and the certificate that states what was left of the line, if any. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    replacedBySerial: varchar('replaced_by_serial', { length: 24 }),
   },
   (t) => [
     index('certificates_user_issued_idx').on(t.userId, t.issuedAt),
     index('certificates_order_idx').on(t.orderId),
     uniqueIndex('certificates_gift_token_unique').on(t.giftTokenHash),
     index('certificates_gift_claimed_by_idx').on(t.giftClaimedBy).where(sql`${t.giftClaimedBy} is not null`),
+    uniqueIndex('certificates_valid_line_unique').on(t.orderItemId).where(sql`${t.status} = 'valid'`),
+    index('certificates_line_idx').on(t.orderItemId),
   ],
 );

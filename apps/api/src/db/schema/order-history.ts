@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { orders } from './orders.ts';
 import { users } from './users.ts';
@@ -54,6 +54,10 @@ export const orderRefunds = pgTable(
     /** Makes one decision one refund: e.g. `auto-<payment reference>` for a payment we could not accept. */
     requestKey: varchar('request_key', { length: 300 }).notNull().unique(),
     providerRefundId: varchar('provider_refund_id', { length: 255 }).unique(),
+    /** The operator's reason, as typed (issue 25); `reason` is the kind. */
+    reasonText: text('reason_text'),
+    /** What an operator's refund covered: whole order, lines and quantities, or an amount (decision 0042). */
+    scope: jsonb('scope').$type<{ kind: 'order' | 'lines' | 'amount'; lines?: { orderItemId: string; quantity: number }[] } | null>(),
     requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     failure: text('failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

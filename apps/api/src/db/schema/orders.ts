@@ -40,8 +40,8 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** Set for a business order: the business it was bought for. */
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'restrict' }),
-    /** pending | paid | cancelled | expired | refunded */
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** pending | paid | cancelled | expired | partially_refunded | refunded (decision 0042: modules/orders/order-state.ts) */
+    status: varchar('status', { length: 24 }).notNull().default('pending'),
     /** personal | business | event */
     kind: varchar('kind', { length: 16 }).notNull().default('personal'),
     businessCode: varchar('business_code', { length: 64 }),
@@ -123,6 +123,8 @@ export const orderItems = pgTable(
     colorId: uuid('color_id'),
     sizeId: uuid('size_id'),
     quantity: integer('quantity').notNull(),
+    /** Units of this line refunded by an operator (decision 0042): never more than `quantity`. */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
     unitPriceMinor: integer('unit_price_minor').notNull(),
     productName: varchar('product_name', { length: 200 }).notNull().default(''),
     productSlug: varchar('product_slug', { length: 160 }).notNull().default(''),
@@ -138,5 +140,6 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_refunded_within_quantity', sql`${t.refundedQuantity} >= 0 and ${t.refundedQuantity} <= ${t.quantity}`),
   ],
 );

@@ -28,6 +28,7 @@ import { newsletterRoutes } from './newsletter/newsletter.routes.ts';
 import { createNewsletterJob } from './newsletter/newsletter.job.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { orderOperationsRoutes } from './orders/orders.operations.routes.ts';
 import type { AuthContext } from '../auth/auth.context.ts';
 import type { MailingListContext } from '../mailing-list/mailing-list.service.ts';
 
@@ -102,6 +103,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDeps): Prom
       await admin.register(newsletterRoutes, { ctx, list: deps.mailingList, job: newsletterJob });
       await admin.register(dashboardRoutes, { ctx });
       await admin.register(ordersRoutes, { ctx });
+      await admin.register(orderOperationsRoutes, { ctx, staffRefundLimitMinor: app.config.staffRefundLimitMinor });
     },
     { prefix: '/api/admin/v1' },
   );

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { COUNTED_ORDER_STATUSES, retainedQuantity } from '../orders/purchases.ts';
 import type { Database } from '../../db/client.ts';
 import { businessCarbonSaves, businesses, businessMemberFootprints, businessMembers, carbonFootprints, orderItems, orders, products, users } from '../../db/schema/index.ts';
 
@@ -132,11 +133,11 @@ export function createBusinessCarbonRepository(db: Database) {
      */
     async tonnesRetired(businessId: string): Promise<{ tonnesRetired: number; orders: number }> {
       const [row] = await db
-        .select({ tonnes: sql<string | null>`sum(${orderItems.quantity})`, orders: sql<string>`count(distinct ${orders.id})` })
+        .select({ tonnes: sql<string | null>`sum(${retainedQuantity})`, orders: sql<string>`count(distinct ${orders.id})` })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .innerJoin(products, eq(products.id, orderItems.productId))
-        .where(and(eq(orders.businessId, businessId), eq(orders.status, 'paid'), eq(products.kind, 'offset')));
+        .where(and(eq(orders.businessId, businessId), inArray(orders.status, [...COUNTED_ORDER_STATUSES]), eq(products.kind, 'offset')));
       return { tonnesRetired: Number(row?.tonnes ?? 0), orders: Number(row?.orders ?? 0) };
     },
   };

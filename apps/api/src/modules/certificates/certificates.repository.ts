@@ -27,6 +27,14 @@ export interface OffsetLine {
   giftDeliverOn: string | null;
 }
 
+/** What issuing wrote for a line (the confirmation mail lists it). */
+export interface IssuedCertificate {
+  orderItemId: string;
+  serial: string;
+  projectName: string;
+  tonnesMilli: number;
+}
+
 /** A certificate with the order it came from, for the owner's list. */
 export interface OwnedCertificate extends CertificateRow {
   /** The order's own number once orders carry one (order_number), else null. */
@@ -65,6 +73,7 @@ export const certificatesRepository = {
         standardName: sql<string | null>`(select string_agg(s.name, ', ' order by s.name) from product_standards ps join standards s on s.id = ps.standard_id where ps.product_id = ${products.id})`,
         country: sql<string | null>`coalesce(${countries.entity}, ${products.countryCode})`,
         projectValidUntil: products.projectValidityDate,
+        // Any certificate, valid or void: a line voided by a refund is never issued again.
         issued: sql<boolean>`exists (select 1 from certificates c where c.order_item_id = ${orderItems.id})`,
         giftName: orderItems.giftName,
         giftEmail: orderItems.giftEmail,
@@ -82,10 +91,9 @@ export const certificatesRepository = {
    * Inserts what does not collide with an existing certificate (same line, or, rarely, same
    * serial) and answers the lines that were written.
    */
-  async insertNew(tx: Tx, rows: NewCertificate[]): Promise<string[]> {
+  async insertNew(tx: Tx, rows: NewCertificate[]): Promise<IssuedCertificate[]> {
     if (rows.length === 0) return [];
-    const written = await tx.insert(certificates).values(rows).onConflictDoNothing().returning({ orderItemId: certificates.orderItemId });
-    return written.map((row) => row.orderItemId);
+    return tx.insert(certificates).values(rows).onConflictDoNothing().returning({ orderItemId: certificates.orderItemId, serial: certificates.serial, projectName: certificates.projectName, tonnesMilli: certificates.tonnesMilli });
   },
 
   /** Which of these lines have a certificate now. */

@@ -50,6 +50,9 @@ export function presentPublic(row: CertificateRow): PublicCertificate {
     tonnes: tonnesOf(row.tonnesMilli),
     beneficiary: { type: row.beneficiaryType, name: row.beneficiaryName },
     issuedAt: row.issuedAt.toISOString(),
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidReason: row.voidReason ?? null,
+    replacedBySerial: row.replacedBySerial ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import type { Tx } from '../cart/cart.repository.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { giftTokenHash, newGiftToken } from '../gifts/gift.rules.ts';
 import { beneficiaryOf, generateSerial, tonnesMilliOf } from './certificate.rules.ts';
-import { certificatesRepository as repo, type NewCertificate, type OffsetLine } from './certificates.repository.ts';
+import { certificatesRepository as repo, type IssuedCertificate, type NewCertificate, type OffsetLine } from './certificates.repository.ts';
 
 /** Serial collisions (60 random bits a year) are so rare that a fifth in a row means something else is wrong. */
 const SERIAL_ATTEMPTS = 5;
@@ -22,16 +22,18 @@ export interface IssuedGift {
  * is set: it reads the order and its lines through `tx`, so the certificates commit or roll back
  * with the payment. Idempotent: a line that has a certificate keeps it, and a second call (a
  * replayed webhook) adds nothing. Three queries whatever the number of lines (more only on the
- * rare serial collision).
+ * rare serial collision). Answers the certificates it wrote (none on a repeated call).
  */
-export async function issueCertificatesForOrder(tx: Tx, orderId: string): Promise<IssuedGift[]> {
+export async function issueCertificatesWithGifts(tx: Tx, orderId: string): Promise<{ issued: IssuedCertificate[]; gifts: IssuedGift[] }> {
   const found = await repo.orderForIssue(tx, orderId);
   if (!found) throw new Error(`issueCertificatesForOrder: no order ${orderId}`);
   // A programming error, not a client's: certificates state a retirement that was paid for.
   if (found.order.status !== 'paid') throw new Error(`issueCertificatesForOrder: order ${orderId} is ${String(found.order.status)}, not paid`);
 
   const lines = (await repo.offsetLines(tx, orderId)).filter((line) => !line.issued);
-  if (lines.length === 0) return [];
+  const issued: IssuedCertificate[] = [];
+  const gifts: IssuedGift[] = [];
+  if (lines.length === 0) return { issued, gifts };
   const userId = String(found.order.user_id);
   const beneficiary = beneficiaryOf(found.order, found.buyerName);
   const fromName = `${String(found.order.first_name ?? '')} ${String(found.order.last_name ?? '')}`.trim() || found.buyerName;
@@ -55,20 +57,26 @@ export async function issueCertificatesForOrder(tx: Tx, orderId: string): Promis
     beneficiaryName: tokens.has(line.orderItemId) ? line.giftName! : beneficiary.name,
   });
 
-  const gifts: IssuedGift[] = [];
   let pending = lines;
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > SERIAL_ATTEMPTS) throw new Error(`issueCertificatesForOrder: no free serial after ${SERIAL_ATTEMPTS} attempts`);
-    const rows = pending.map(toRow);
-    const written = new Set(await repo.insertNew(tx, rows));
-    for (const row of rows) if (written.has(row.orderItemId) && row.giftTokenHash) gifts.push({ certificate: row, token: tokens.get(row.orderItemId)!, fromName });
+    const built = pending.map(toRow);
+    const rows = await repo.insertNew(tx, built);
+    issued.push(...rows);
+    const written = new Set(rows.map((row) => row.orderItemId));
+    for (const row of built) if (written.has(row.orderItemId) && row.giftTokenHash) gifts.push({ certificate: row, token: tokens.get(row.orderItemId)!, fromName });
     const missed = pending.filter((line) => !written.has(line.orderItemId));
-    if (missed.length === 0) return gifts;
+    if (missed.length === 0) break;
     // Not written: issued meanwhile by a concurrent call (fine), or its serial was taken (retry with a new one).
-    const issued = new Set(await repo.issuedLines(tx, missed.map((line) => line.orderItemId)));
-    pending = missed.filter((line) => !issued.has(line.orderItemId));
+    const already = new Set(await repo.issuedLines(tx, missed.map((line) => line.orderItemId)));
+    pending = missed.filter((line) => !already.has(line.orderItemId));
   }
-  return gifts;
+  return { issued, gifts };
+}
+
+/** The certificates of a paid order, as `issueCertificatesWithGifts`, answering only those it wrote. */
+export async function issueCertificatesForOrder(tx: Tx, orderId: string): Promise<IssuedCertificate[]> {
+  return (await issueCertificatesWithGifts(tx, orderId)).issued;
 }
 
 /** The certificate's gift columns: copied from the order line, with the token's hash and the id its email will have. */

@@ -19,6 +19,8 @@ function escapeHtml(value: string): string {
 
 export interface Block {
   paragraphs: string[];
+  /** A list of links after the paragraphs (certificate serials and their verification pages). */
+  links?: { label: string; url: string }[];
   code?: string;
   button?: { label: string; url: string };
   footnote?: string;
@@ -35,6 +37,11 @@ export function render(template: string, subject: string, greetingName: string |
     `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>`,
     ...block.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`),
   ];
+  if (block.links?.length) {
+    htmlParts.push(
+      `<ul style="margin:0 0 16px;padding-left:20px">${block.links.map((link) => `<li><a href="${escapeHtml(link.url)}" style="color:${ACCENT}">${escapeHtml(link.label)}</a></li>`).join('')}</ul>`,
+    );
+  }
   if (block.code) {
     htmlParts.push(
       `<p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:ui-monospace,Menlo,monospace" data-code="${escapeHtml(block.code)}">${escapeHtml(block.code)}</p>`,
@@ -65,6 +72,7 @@ export function render(template: string, subject: string, greetingName: string |
 </td></tr></table></body></html>`;
 
   const textParts = [greeting, '', ...block.paragraphs.flatMap((p) => [p, ''])];
+  if (block.links?.length) textParts.push(...block.links.map((link) => `- ${link.label}: ${link.url}`), '');
   if (block.code) textParts.push(`Your code: ${block.code}`, '');
   if (block.card) textParts.push(block.card.title, ...block.card.rows.map(([label, value]) => `  ${label}: ${value}`), '');
   if (block.button) textParts.push(`${block.button.label}: ${block.button.url}`, '');
@@ -149,14 +157,26 @@ export const emails = {
     }),
 
   /** Sent once an order is paid: number, lines, total and a link to the order page. */
-  orderConfirmation: (p: { firstName: string | null; orderNumber: string; lines: { name: string; quantity: number; total: string }[]; discount: string | null; total: string; url: string; testPayment: boolean }) =>
+  orderConfirmation: (p: {
+    firstName: string | null;
+    orderNumber: string;
+    lines: { name: string; quantity: number; total: string }[];
+    discount: string | null;
+    total: string;
+    url: string;
+    testPayment: boolean;
+    /** Each retirement certificate's serial and its public verification page. */
+    certificates?: { serial: string; name: string; tonnes: number; url: string }[];
+  }) =>
     render('order-confirmation', `Your ${BRAND} order ${p.orderNumber}`, p.firstName, {
       paragraphs: [
         `Thank you for your order ${p.orderNumber}. It is paid and confirmed.`,
         ...p.lines.map((line) => `${line.quantity} × ${line.name}: ${line.total}`),
         ...(p.discount ? [`Discount: −${p.discount}`] : []),
         `Total: ${p.total}`,
+        ...(p.certificates?.length ? ['Your retirement certificates (anyone can check a serial on its verification page):'] : []),
       ],
+      links: p.certificates?.map((c) => ({ label: `${c.serial} — ${c.tonnes} t, ${c.name}`, url: c.url })),
       button: { label: 'View your order', url: p.url },
       ...(p.testPayment ? { footnote: 'This order was paid with the test payment provider: no money was taken.' } : {}),
     }),

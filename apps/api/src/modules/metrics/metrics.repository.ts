@@ -16,10 +16,10 @@ export async function readPlatformMetrics(db: Database): Promise<MetricsRow> {
   const result = (await db.execute(sql`
     SELECT
       (SELECT count(*) FROM products)::int AS "products",
-      (SELECT count(*) FROM orders WHERE status = 'paid')::int AS "orders",
-      (SELECT coalesce(sum(oi.quantity), 0)
+      (SELECT count(*) FROM orders WHERE status IN ('paid', 'partially_refunded'))::int AS "orders",
+      (SELECT coalesce(sum(oi.quantity - oi.refunded_quantity), 0)
          FROM order_items oi
-         JOIN orders o ON o.id = oi.order_id AND o.status = 'paid'
+         JOIN orders o ON o.id = oi.order_id AND o.status IN ('paid', 'partially_refunded')
          JOIN products p ON p.id = oi.product_id
         WHERE p.kind = 'offset' AND p.unit ILIKE 'tonne%')::float8 AS "tonnesRetired",
       (SELECT count(*) FROM users WHERE email_verified_at IS NOT NULL)::int AS "members"`)) as unknown as { rows: MetricsRow[] };

@@ -1,31 +1,55 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@app/contract/orders';
+import type { OrderEventKind as ContractEventKind, OrderStatus } from '@app/contract/orders';
+import { AppError } from '../../lib/app-error.ts';
 import { orderEvents, orders } from '../../db/schema/index.ts';
 import type { Tx } from '../cart/cart.repository.ts';
 import type { NewOrder, OrderRow } from './orders.repository.ts';
 
 /**
- * THE place where an order changes status (decision 0026). Every transition is one conditional
- * update (`… WHERE status = from`), so of two racing changes exactly one wins, and the timeline
- * row recording it is written in the same transaction. Issue 25 adds refunds and fulfilment here.
+ * THE place where an order changes status (decisions 0026 and 0042). Every transition is one
+ * conditional update (`… WHERE status = from`), so of two racing changes exactly one wins, and the
+ * timeline row recording it is written in the same transaction. Callers that answer a person
+ * check first with `assertTransition`, which refuses anything not in the table with a 409.
  */
 
-/** Which status may follow which. Anything else is a programming error, refused before any SQL. */
+/** Which status may follow which (decision 0042). Nothing else, ever. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  // Paid by the provider; lapsed unpaid; cancelled by the buyer (or because the coupon ran out before the payment arrived).
+  // Paid by the provider; lapsed unpaid; cancelled by the buyer or an operator (or because the coupon ran out before the payment arrived).
   pending: ['paid', 'expired', 'cancelled'],
-  // Issue 25: paid → partially refunded | refunded.
-  paid: [],
+  // An operator's refund: part of what was paid, or all of it.
+  paid: ['partially_refunded', 'refunded'],
+  // A further refund that leaves nothing more to refund (one that leaves some keeps the status).
+  partially_refunded: ['refunded'],
   expired: [],
   cancelled: [],
   refunded: [],
+};
+
+/** How the statuses read in messages. */
+export const STATUS_WORDS: Readonly<Record<OrderStatus, string>> = {
+  pending: 'awaiting payment',
+  paid: 'paid',
+  expired: 'expired',
+  cancelled: 'cancelled',
+  partially_refunded: 'partly refunded',
+  refunded: 'refunded',
+};
+
+/** The timeline kind a status change writes unless the caller names another. */
+const KIND_OF_STATUS: Readonly<Record<OrderStatus, OrderEventKind>> = {
+  pending: 'placed',
+  paid: 'paid',
+  expired: 'expired',
+  cancelled: 'cancelled',
+  partially_refunded: 'partially_refunded',
+  refunded: 'fully_refunded',
 };
 
 /** Who did it: the buyer, a shop operator (issue 25), the shop itself (expiry, rules), or the payment provider. */
 export type OrderActor = 'buyer' | 'operator' | 'system' | 'provider';
 
 /** The kinds of timeline rows. `placed` and the refund rows are not status changes, but belong to the story. */
-export type OrderEventKind = 'placed' | 'paid' | 'payment_received' | 'expired' | 'cancelled' | 'refund_requested' | 'refunded' | 'refund_failed';
+export type OrderEventKind = ContractEventKind;
 
 export interface TimelineEntry {
   actor: OrderActor;
@@ -38,7 +62,22 @@ export interface TimelineEntry {
 }
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
+  return (ORDER_TRANSITIONS[from] ?? []).includes(to);
+}
+
+/**
+ * Refuses, with a 409 that says why, a change an order's status does not allow: `what` is the
+ * action as the person asked it ("cancel", "refund").
+ */
+export function assertTransition(order: { status: string; orderNumber: string }, to: OrderStatus, what: string): void {
+  const from = order.status as OrderStatus;
+  if (canTransition(from, to)) return;
+  const allowed = Object.entries(ORDER_TRANSITIONS)
+    .filter(([, next]) => next.includes(to))
+    .map(([status]) => STATUS_WORDS[status as OrderStatus]);
+  throw new AppError('ORDER_TRANSITION_FORBIDDEN', `Order ${order.orderNumber} is ${STATUS_WORDS[from] ?? from} and cannot be ${what}: only an order that is ${allowed.join(' or ')} can`, {
+    extra: { status: from, to },
+  });
 }
 
 export interface StatusChange {
@@ -69,7 +108,7 @@ export async function changeStatus(tx: Tx, change: StatusChange): Promise<OrderR
     .where(and(...conditions))
     .returning();
   if (!row) return undefined;
-  await recordEvents(tx, row, [...(change.before ?? []), { ...change.event, kind: change.event.kind ?? (change.to as OrderEventKind) }]);
+  await recordEvents(tx, row, [...(change.before ?? []), { ...change.event, kind: change.event.kind ?? KIND_OF_STATUS[change.to] }]);
   return row;
 }
 

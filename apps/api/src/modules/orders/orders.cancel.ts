@@ -7,6 +7,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CatalogHandle } from '../catalog/catalog.events.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { changeStatus } from './order-state.ts';
+import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
+import type { createMailRepository } from '../mail/mail.repository.ts';
+import { orderEmails } from '../mail/mail.orders.ts';
 import { ordersRepository as repo, type OrderRow } from './orders.repository.ts';
 import { shownStatus } from './orders.view.ts';
 import { stockRepository as stock, stockTargets } from './stock.repository.ts';
@@ -26,6 +29,9 @@ export function createBuyerCancel(deps: {
   now: () => Date;
   expireOrder: (orderId: string) => Promise<boolean>;
   answer: (row: OrderRow, items?: undefined, withTimeline?: boolean) => Promise<Order>;
+  mail: ReturnType<typeof createMailRepository>;
+  dispatcher: Pick<MailDispatcher, 'kick'>;
+  publicUrl: string;
 }) {
   const { db, catalog, provider, log, now } = deps;
   const notFound = () => new AppError('NOT_FOUND', 'Order was not found');
@@ -45,10 +51,13 @@ export function createBuyerCancel(deps: {
         if (!row) return null;
         const items = await repo.itemsOf(tx, [orderId]);
         for (const target of stockTargets(items)) await stock.release(tx, target);
+        const to = await repo.accountEmail(tx, userId);
+        if (to) await deps.mail.enqueue(tx as unknown as Database, to, orderEmails.orderCancelled({ firstName: row.firstName || null, orderNumber: row.orderNumber, by: 'buyer', reason: null, url: `${deps.publicUrl}/account/orders/${row.id}` }));
         return { row, items };
       });
 
       if (cancelled) {
+        deps.dispatcher.kick();
         await catalog.changed([...new Set(cancelled.items.map((item) => item.productId))], { stockOnly: true });
         if (cancelled.row.paymentReference && provider.cancelPayment) {
           await provider.cancelPayment(cancelled.row.paymentReference).catch((error: unknown) => log.error({ err: error, orderId }, 'orders: closing the checkout of a cancelled order failed'));

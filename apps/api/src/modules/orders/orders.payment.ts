@@ -3,7 +3,9 @@ import { isSupportedCurrency, type Currency } from '@app/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogHandle } from '../catalog/catalog.events.ts';
-import { issueCertificatesForOrder } from '../certificates/issue-certificates.ts';
+import { certificateVerifyPath } from '@app/contract/orders';
+import type { IssuedCertificate } from '../certificates/certificates.repository.ts';
+import { issueCertificatesWithGifts } from '../certificates/issue-certificates.ts';
 import { enqueueGiftMails } from '../gifts/gift-delivery.ts';
 import { moneyText } from '../coupons/coupon.rules.ts';
 import { redeemCoupon } from '../coupons/coupons.repository.ts';
@@ -76,13 +78,13 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       const amountMinor = Math.round((row.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
       if (amountMinor > 0) await repo.addReferralEarning(tx, { orderId: row.id, userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
     }
-    const gifts = await issueCertificatesForOrder(tx, orderId);
+    const { issued, gifts } = await issueCertificatesWithGifts(tx, orderId);
     // Gift certificates: the recipient's email waits in the outbox for its day (decision 0051).
     if (gifts.length > 0) await enqueueGiftMails(tx, gifts, { mail, publicUrl, now: now() });
     // To the account's address, not the typed buyerEmail: order mail must not become a way to
     // send our mail, with text the sender chose, to someone else's inbox (decision 0005).
     const to = placed?.accountEmail ?? (await repo.accountEmail(tx, row.userId));
-    if (to) await mail.enqueue(tx as unknown as Database, to, confirmation(row, items));
+    if (to) await mail.enqueue(tx as unknown as Database, to, confirmation(row, items, issued));
     for (const target of stockTargets(items)) {
       if (!placed) await stock.sell(tx, target, row.id);
       else if (!(await stock.sellUnheld(tx, target, row.id))) throw await shortfall(tx, target, items);
@@ -197,7 +199,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
     return true;
   }
 
-  function confirmation(row: OrderRow, items: OrderItemRow[]) {
+  function confirmation(row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]) {
     const currency: Currency = isSupportedCurrency(row.currency) ? row.currency : 'USD';
     return emails.orderConfirmation({
       firstName: row.firstName || null,
@@ -211,6 +213,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       total: moneyText(row.totalMinor, currency),
       url: `${publicUrl}/account/orders/${row.id}`,
       testPayment: row.paymentProvider === 'test',
+      certificates: issued.map((c) => ({ serial: c.serial, name: c.projectName, tonnes: c.tonnesMilli / 1000, url: `${publicUrl}${certificateVerifyPath(c.serial)}` })),
     });
   }
 

@@ -19,6 +19,9 @@ export interface RefundRequest {
   actorUserId?: string | null;
   /** Shown on the timeline. */
   note?: string | null;
+  /** An operator's refund: the reason as typed, and what it covers (decision 0042). */
+  reasonText?: string | null;
+  scope?: RefundRow['scope'];
   /**
    * A payment that arrived and is refunded at once (not accepted): added to what was paid, and
    * recorded on the timeline as received, only when this request is new.
@@ -43,7 +46,7 @@ export function createOrderRefunds({ db, provider, log }: { db: Database; provid
     }
     const reserved = await refunds.reserve(
       tx,
-      { orderId: order.id, amountMinor: request.amountMinor, currency: order.currency, reason: request.reason, requestKey: request.requestKey, requestedByUserId: request.actorUserId ?? null },
+      { orderId: order.id, amountMinor: request.amountMinor, currency: order.currency, reason: request.reason, requestKey: request.requestKey, requestedByUserId: request.actorUserId ?? null, reasonText: request.reasonText ?? null, scope: request.scope ?? null },
       request.received?.amountMinor ?? 0,
     );
     if (reserved === 'duplicate') return null;

@@ -22,6 +22,7 @@ export interface OrderCertificateRow {
   orderItemId: string;
   /** A gift the recipient has claimed (decision 0051). */
   giftClaimed: boolean;
+  status?: 'valid' | 'void';
 }
 
 /** The one row of a statement run with `execute` (both drivers answer `{ rows }`). */
@@ -62,12 +63,13 @@ export const ordersRepository = {
         serial: certificates.serial,
         productName: certificates.projectName,
         tonnesMilli: certificates.tonnesMilli,
+        status: certificates.status,
         orderItemId: certificates.orderItemId,
         giftClaimed: sql<boolean>`${certificates.giftClaimedAt} is not null`,
       })
       .from(certificates)
       .where(inArray(certificates.orderId, orderIds))
-      .orderBy(asc(certificates.orderItemId));
+      .orderBy(asc(certificates.orderItemId), asc(certificates.status));
   },
 
   /**
@@ -171,7 +173,7 @@ export const ordersRepository = {
 
   /** One earning per paid order (unique on the order): a second write for the same order is a no-op. */
   async addReferralEarning(tx: Tx, earning: { orderId: string; userId: string; referredUserId: string; currency: string; amountMinor: number }): Promise<void> {
-    await tx.insert(referralEarnings).values(earning).onConflictDoNothing({ target: referralEarnings.orderId });
+    await tx.insert(referralEarnings).values(earning).onConflictDoNothing({ target: referralEarnings.orderId, where: sql`${referralEarnings.refundId} is null` });
   },
 
   /** A page of the person's personal orders, newest first, and how many there are (two queries, whatever the page size). */
@@ -194,15 +196,15 @@ export const ordersRepository = {
   async paidPerPeriod(db: Queryable, scope: { userId: string } | { businessId: string }, period: 'month' | 'year', since: Date) {
     const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${orders.paidAt} at time zone 'UTC'), ${sql.raw(period === 'month' ? `'YYYY-MM'` : `'YYYY'`)})`;
     const whose = 'businessId' in scope ? eq(orders.businessId, scope.businessId) : and(eq(orders.userId, scope.userId), sql`${orders.businessId} is null`);
-    const paid = and(whose, eq(orders.status, 'paid'), sql`${orders.paidAt} >= ${since.toISOString()}`);
+    const paid = and(whose, inArray(orders.status, ['paid', 'partially_refunded']), sql`${orders.paidAt} >= ${since.toISOString()}`);
     const [spend, tonnes] = await Promise.all([
       db
-        .select({ period: bucket, currency: orders.currency, orders: count(), amountMinor: sql<number>`sum(${orders.totalMinor})`.mapWith(Number) })
+        .select({ period: bucket, currency: orders.currency, orders: count(), amountMinor: sql<number>`sum(${orders.totalMinor} - ${orders.refundedMinor})`.mapWith(Number) })
         .from(orders)
         .where(paid)
         .groupBy(sql`1`, orders.currency),
       db
-        .select({ period: bucket, tonnes: sql<number>`sum(${orderItems.quantity})`.mapWith(Number) })
+        .select({ period: bucket, tonnes: sql<number>`sum(${orderItems.quantity} - ${orderItems.refundedQuantity})`.mapWith(Number) })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .innerJoin(products, eq(products.id, orderItems.productId))

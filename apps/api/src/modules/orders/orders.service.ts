@@ -15,6 +15,7 @@ import { createOrderPayments, shortfall, type PaymentDeps } from './orders.payme
 import { assertCouponUsable, assertOrderable, assertWithinUnpaidLimits, frozenLines, lineLabel, requestHash, type UnpaidLimits } from './orders.pricing.ts';
 import { createOrderRefunds } from './orders.refunds.ts';
 import { createBuyerCancel } from './orders.cancel.ts';
+import { createOperatorOrders } from './orders.operator.ts';
 import { recordEvents } from './order-state.ts';
 import { redeemCoupon } from '../coupons/coupons.repository.ts';
 import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
@@ -45,6 +46,8 @@ export interface OrdersDeps extends PaymentDeps {
   reservationMs: number;
   /** What unpaid orders may hold (decision 0025). */
   unpaidLimits: UnpaidLimits;
+  /** Staff may refund an order up to this much in all (decision 0042). */
+  staffRefundLimitMinor?: number;
 }
 
 export interface OrderAnswer {
@@ -65,7 +68,8 @@ export function createOrdersService(deps: OrdersDeps) {
   const refunds = createOrderRefunds({ db, provider, log: deps.log });
   const payments = createOrderPayments({ ...deps, refunds });
   const reads = readOrders({ db, expireOrder: payments.expireOrder, now });
-  const cancel = createBuyerCancel({ db, catalog, provider, log: deps.log, now, expireOrder: payments.expireOrder, answer: reads.answer });
+  const cancel = createBuyerCancel({ db, catalog, provider, log: deps.log, now, expireOrder: payments.expireOrder, answer: reads.answer, mail: deps.mail, dispatcher: deps.dispatcher, publicUrl: deps.publicUrl });
+  const operator = createOperatorOrders({ db, catalog, provider, mail: deps.mail, dispatcher: deps.dispatcher, refunds, publicUrl: deps.publicUrl, log: deps.log, now, staffRefundLimitMinor: deps.staffRefundLimitMinor ?? 10_000 });
 
   /** The first order placed with this key, if the request is the same; a different request is refused. */
   async function replay(row: OrderRow, hash: string): Promise<OrderAnswer> {
@@ -243,8 +247,10 @@ export function createOrdersService(deps: OrdersDeps) {
     expireOrder: payments.expireOrder,
     /** `POST /v1/orders/{id}/cancel`: the buyer cancels their own order while it awaits payment. */
     cancelOwn: cancel.cancelOwn,
-    /** Provider refunds (the webhook sends those a payment decided; issue 25's operator refunds use refundOrder). */
+    /** Provider refunds (the webhook sends those a payment decided). */
     refunds,
+    /** Operator cancel and refunds (the admin API, decision 0042). */
+    operator,
     ...reads.routes,
   };
 }

@@ -41,7 +41,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], issued: OrderCerti
     coupon: row.couponCode,
     orderTotal: money(row.totalMinor),
     orderTotalMinor: row.totalMinor,
-    tonnes: items.filter((item) => item.productKind === 'offset').reduce((sum, item) => sum + item.quantity, 0),
+    tonnes: items.filter((item) => item.productKind === 'offset').reduce((sum, item) => sum + item.quantity - (item.refundedQuantity ?? 0), 0),
     firstName: row.firstName,
     lastName: row.lastName,
     buyerEmail: row.buyerEmail,
@@ -53,7 +53,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], issued: OrderCerti
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     cancelReason: row.cancelReason,
     refundedMinor: row.refundedMinor,
-    certificates: issued.map((certificate) => ({ serial: certificate.serial, productName: certificate.productName, tonnes: certificate.tonnesMilli / 1000 })),
+    certificates: issued.map((certificate) => ({ serial: certificate.serial, productName: certificate.productName, tonnes: certificate.tonnesMilli / 1000, status: certificate.status ?? 'valid' })),
   };
 }
 

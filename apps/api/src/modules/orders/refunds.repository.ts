@@ -16,7 +16,7 @@ export const refundsRepository = {
    */
   async reserve(
     tx: Tx,
-    refund: { orderId: string; amountMinor: number; currency: string; reason: string; requestKey: string; requestedByUserId?: string | null },
+    refund: { orderId: string; amountMinor: number; currency: string; reason: string; requestKey: string; requestedByUserId?: string | null; reasonText?: string | null; scope?: RefundRow['scope'] },
     /** Money received with this request (a payment we do not accept), added to what was paid first. */
     receivedMinor = 0,
   ): Promise<RefundRow | 'duplicate' | 'exceeds'> {
@@ -37,6 +37,11 @@ export const refundsRepository = {
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'pending'), sql`${orderRefunds.providerRefundId} is null`))
       .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+  },
+
+  async byRequestKey(db: Queryable, requestKey: string): Promise<RefundRow | undefined> {
+    const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.requestKey, requestKey)).limit(1);
+    return row;
   },
 
   async byProviderId(db: Queryable, providerRefundId: string): Promise<RefundRow | undefined> {

@@ -27,6 +27,7 @@ export async function registerOrders(app: FastifyInstance, deps: { db: Database;
     reservationMs: config.orderReservationMs,
     unpaidLimits: { perAccount: config.orderMaxUnpaidPerAccount, perAddress: config.orderMaxUnpaidPerAddress, unitsPerProduct: config.orderMaxUnpaidUnitsPerProduct },
     log: app.log,
+    staffRefundLimitMinor: config.staffRefundLimitMinor,
   });
   app.decorate('orders', orders);
   let sweeper: ReturnType<typeof startExpirySweeper> | null = null;

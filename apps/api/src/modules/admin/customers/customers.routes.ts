@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dataEnvelope } from '@app/contract';
 import {
@@ -58,8 +58,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext; auth: A
     const user = await userOr404(db, id);
     const [[role], paid, [certs], [prints], [reviews], [subscriber]] = await Promise.all([
       db.select({ role: operators.role }).from(operators).where(eq(operators.userId, id)).limit(1),
-      db.select({ currency: orders.currency, amountMinor: sql<number>`sum(${orders.totalMinor})::int`, orders: count() }).from(orders).where(and(eq(orders.userId, id), eq(orders.status, 'paid'))).groupBy(orders.currency),
-      db.select({ n: count() }).from(certificates).where(eq(certificates.userId, id)),
+      db.select({ currency: orders.currency, amountMinor: sql<number>`sum(${orders.totalMinor} - ${orders.refundedMinor})::int`, orders: count() }).from(orders).where(and(eq(orders.userId, id), inArray(orders.status, ['paid', 'partially_refunded']))).groupBy(orders.currency),
+      db.select({ n: count() }).from(certificates).where(and(eq(certificates.userId, id), eq(certificates.status, 'valid'))),
       db.select({ n: count() }).from(carbonFootprints).where(eq(carbonFootprints.userId, id)),
       db.select({ n: count() }).from(productReviews).where(eq(productReviews.userId, id)),
       db.select({ status: mailingListSubscribers.status }).from(mailingListSubscribers).where(eq(mailingListSubscribers.email, user.email)).limit(1),

@@ -50,14 +50,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext }> = asy
     const db = ctx.db;
 
     const [revenue, certs, customers, top] = await Promise.all([
-      db.execute(sql`select ${bucket(orders.paidAt)} as period, ${orders.currency} as currency, count(*)::int as orders, sum(${orders.totalMinor})::bigint as amount
-        from ${orders} where ${orders.status} = 'paid' and ${orders.paidAt} >= ${start} and ${orders.paidAt} < ${end} group by 1, 2`) as unknown as Promise<Rows<{ period: string; currency: string; orders: number; amount: string }>>,
+      db.execute(sql`select ${bucket(orders.paidAt)} as period, ${orders.currency} as currency, count(*)::int as orders, sum(${orders.totalMinor} - ${orders.refundedMinor})::bigint as amount
+        from ${orders} where ${orders.status} in ('paid', 'partially_refunded') and ${orders.paidAt} >= ${start} and ${orders.paidAt} < ${end} group by 1, 2`) as unknown as Promise<Rows<{ period: string; currency: string; orders: number; amount: string }>>,
       db.execute(sql`select ${bucket(certificates.issuedAt)} as period, sum(${certificates.tonnesMilli})::bigint as milli
         from ${certificates} where ${certificates.status} = 'valid' and ${certificates.issuedAt} >= ${start} and ${certificates.issuedAt} < ${end} group by 1`) as unknown as Promise<Rows<{ period: string; milli: string }>>,
       db.execute(sql`select ${bucket(users.createdAt)} as period, count(*)::int as n from ${users} where ${users.createdAt} >= ${start} and ${users.createdAt} < ${end} group by 1`) as unknown as Promise<Rows<{ period: string; n: number }>>,
-      db.execute(sql`select i.product_id, max(i.product_name) as name, max(i.product_slug) as slug, max(i.product_kind) as kind, o.currency, sum(i.quantity)::int as quantity, sum(i.quantity * i.unit_price_minor)::bigint as amount
+      db.execute(sql`select i.product_id, max(i.product_name) as name, max(i.product_slug) as slug, max(i.product_kind) as kind, o.currency, sum(i.quantity - i.refunded_quantity)::int as quantity, sum((i.quantity - i.refunded_quantity) * i.unit_price_minor)::bigint as amount
         from ${orderItems} i join ${orders} o on o.id = i.order_id
-        where o.status = 'paid' and o.paid_at >= ${start} and o.paid_at < ${end} group by i.product_id, o.currency`) as unknown as Promise<Rows<{ product_id: string; name: string; slug: string; kind: string; currency: string; quantity: number; amount: string }>>,
+        where o.status in ('paid', 'partially_refunded') and o.paid_at >= ${start} and o.paid_at < ${end} group by i.product_id, o.currency`) as unknown as Promise<Rows<{ product_id: string; name: string; slug: string; kind: string; currency: string; quantity: number; amount: string }>>,
     ]);
 
     const series = periods(from, to, q.interval).map((period) => {

@@ -3,7 +3,7 @@ import { Button, buttonClassName } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { PageTitle } from '../../../app/routes/PageTitle.tsx';
 import { NO_CERTIFICATE, usePublicCertificate, type PublicCertificate } from '../api/certificates-api.ts';
-import { formatDateTime, formatDay } from '../../../lib/dates.ts';
+import { formatDateTime, formatDay, formatLongDate } from '../../../lib/dates.ts';
 import { BENEFICIARY_TYPE, formatTonnes } from '../components/format.ts';
 import '../components/certificates.css';
 
@@ -15,7 +15,7 @@ function VerifiedCertificate({ certificate }: { certificate: PublicCertificate }
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path d={valid ? 'M5 12.5l4.5 4.5L19 7.5' : 'M7 7l10 10M17 7L7 17'} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        {valid ? 'Verified certificate' : 'Void certificate'}
+        {valid ? 'Verified certificate' : certificate.voidedAt ? `Void — refunded on ${formatLongDate(certificate.voidedAt)}` : 'Void certificate'}
       </p>
       <h1 id="certificate-title" className="certificate-card__title">
         Certificate of carbon offset retirement
@@ -24,7 +24,17 @@ function VerifiedCertificate({ certificate }: { certificate: PublicCertificate }
       <p className="certificate-card__lead">
         retired on behalf of <strong>{certificate.beneficiary.name}</strong>
       </p>
-      {!valid && <p className="certificate-card__void-note">This certificate was voided (its order was refunded): the tonnes above are no longer retired for this beneficiary.</p>}
+      {!valid && (
+        <div className="certificate-card__void-note" data-testid="certificate-void-note">
+          <p>This certificate is void: its order was refunded, and the tonnes above are no longer retired for this beneficiary. They went back to the project’s stock.</p>
+          {certificate.voidReason && <p>Reason given: {certificate.voidReason}</p>}
+          {certificate.replacedBySerial && (
+            <p>
+              What remains retired is stated on certificate <Link to={`/certificates/${encodeURIComponent(certificate.replacedBySerial)}`}>{certificate.replacedBySerial}</Link>.
+            </p>
+          )}
+        </div>
+      )}
       <dl className="certificate-card__facts">
         <div>
           <dt>Serial</dt>

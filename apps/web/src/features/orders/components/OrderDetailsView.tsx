@@ -123,6 +123,7 @@ export function OrderDetailsView({ order }: { order: Order }) {
                     {' '}
                     · {certificate.productName}, {formatTonnes(certificate.tonnes)}
                   </span>
+                  {certificate.status === 'void' && <span className="order-badge order-badge--refunded"> Void</span>}
                 </li>
               ))}
             </ul>

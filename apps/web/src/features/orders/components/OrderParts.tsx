@@ -9,6 +9,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   paid: 'Paid',
   cancelled: 'Cancelled',
   expired: 'Expired',
+  partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
 };
 

@@ -12,6 +12,9 @@ const SAYS: Record<OrderEvent['kind'], (event: OrderEvent) => string> = {
   refund_requested: () => 'Refund on its way',
   refunded: () => 'Refunded',
   refund_failed: () => 'Refund could not be made',
+  partially_refunded: () => 'Part of the order was refunded',
+  fully_refunded: () => 'The order was refunded in full',
+  certificates_voided: () => 'Certificates voided: their tonnes no longer count as retired for you',
 };
 
 /** The order's short history, oldest first (`GET v1/orders/{id}` carries it). */

@@ -1,15 +1,18 @@
 import { Link, useParams } from 'react-router';
-import type { AdminOrderDetail } from '@app/contract/admin';
+import type { AdminOrderDetail, AdminOrderHistory } from '@app/contract/admin';
 import { useAdminRecord } from '../../api/queries.ts';
 import { Badge, ErrorState, LoadingState, PageHeader } from '../../components/States.tsx';
 import { capitalise } from '../../components/Toolbar.tsx';
 import { count, dateTime, money, tonnes } from '../../components/format.ts';
 import { OrderStatus } from './OrderStatus.tsx';
+import { OrderActions } from './OrderActions.tsx';
+import { OrderTimeline } from './OrderTimeline.tsx';
 
 /** One order in full: lines, totals, customer and address, payment, certificates. */
 export function OrderPage() {
   const { id = '' } = useParams();
   const order = useAdminRecord<AdminOrderDetail>('orders', `orders/${id}`);
+  const history = useAdminRecord<AdminOrderHistory>('orders', `orders/${id}/history`);
   if (order.error) return <ErrorState error={order.error} onRetry={() => void order.refetch()} />;
   if (!order.data) return <LoadingState />;
   const o = order.data;
@@ -29,6 +32,7 @@ export function OrderPage() {
           </>
         }
         description={`Placed ${dateTime(o.createdAt)}${o.paidAt ? ` · paid ${dateTime(o.paidAt)}` : ''} · ${capitalise(o.kind)} order`}
+        actions={<OrderActions orderId={o._id} orderNumber={o.orderNumber} history={history.data} />}
       />
       <div className="admin-columns">
         <div className="admin-side">
@@ -106,6 +110,14 @@ export function OrderPage() {
                   </li>
                 ))}
               </ul>
+            </section>
+          )}
+          {history.data && (
+            <section className="admin-card" aria-labelledby="order-timeline">
+              <h2 id="order-timeline" className="admin-card__title">
+                Timeline
+              </h2>
+              <OrderTimeline events={history.data.timeline} />
             </section>
           )}
         </div>

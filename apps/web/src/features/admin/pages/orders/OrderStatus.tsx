@@ -9,8 +9,9 @@ const TONES: Record<string, 'success' | 'warning' | 'danger' | 'info' | 'neutral
   expired: 'neutral',
   failed: 'danger',
   refunded: 'info',
+  partially_refunded: 'info',
 };
 
 export function OrderStatus({ status }: { status: string }) {
-  return <Badge tone={TONES[status] ?? 'neutral'}>{capitalise(status)}</Badge>;
+  return <Badge tone={TONES[status] ?? 'neutral'}>{capitalise(status.replaceAll('_', ' '))}</Badge>;
 }
