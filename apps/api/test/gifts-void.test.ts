@@ -9,6 +9,7 @@ import { certificatesOfOrder } from './certificate-helpers.ts';
 import { createTestApp } from './helper.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
 import { accountWithEmail, api, dayAfter, mailTo, setGift, tokenIn, tonnesOf } from './gift-helpers.ts';
+import { ADMIN, signedInOperator } from './admin-helpers.ts';
 
 /**
  * A refund voids a gift's certificate and tells its recipient (decision 0051). The refund path
@@ -19,7 +20,7 @@ let app: FastifyInstance;
 let offset: Product;
 
 beforeAll(async () => {
-  app = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
+  app = await createTestApp({ env: { RATE_LIMIT_MAX: '100000', ORDER_RATE_LIMIT_MAX: '100000' } });
   offset = app.catalog.snapshot().products.find((p) => p.kind === 'offset' && p.variation.length === 0 && p.stock >= 50)!;
 });
 afterAll(async () => app?.close());
@@ -90,5 +91,28 @@ describe('voiding a gift certificate', () => {
     expect((await api(app, null, 'GET', `/api/v1/gifts/${token}`)).body.data).toMatchObject({ claimable: false, certificate: { status: 'void' } });
     const [row] = await app.database.db.select().from(certificates).where(eq(certificates.id, certificate.id));
     expect(row.giftClaimedBy).toBeNull();
+  });
+});
+
+describe('an operator refund of a gift order', () => {
+  it('voids the gift certificate, tells the recipient, and the claimed tonnes leave both totals', async () => {
+    const email = `refund.gift.${Date.now()}@example.com`;
+    const { giver, orderId, certificate } = await giftOrder(email, null, 2);
+    await app.mail.flush();
+    const recipient = await accountWithEmail(app, email);
+    expect((await api(app, recipient.token, 'POST', '/api/v1/gifts/claim', { token: tokenIn((await mailTo(app, email))[0])! })).status).toBe(200);
+    expect(await tonnesOf(app, recipient.token)).toBe(2);
+    expect(await tonnesOf(app, giver.token)).toBe(0);
+
+    const owner = await signedInOperator(app, 'owner');
+    const refunded = await app.inject({ method: 'POST', url: `${ADMIN}/orders/${orderId}/refunds`, headers: { authorization: `Bearer ${owner.token}` }, payload: { kind: 'order', reason: 'Customer changed their mind' } });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    await app.mail.flush();
+    const mails = await mailTo(app, email);
+    expect(mails.map((m) => m.template)).toEqual(['gift-received', 'gift-voided']);
+    expect(mails[1].text).toContain(certificate.serial);
+    expect(await tonnesOf(app, recipient.token)).toBe(0);
+    expect(await tonnesOf(app, giver.token)).toBe(0);
+    expect((await api(app, null, 'GET', `/api/v1/certificates/${certificate.serial}`)).body.data.status).toBe('void');
   });
 });
