@@ -36,6 +36,7 @@ import { registerWishlist } from './modules/wishlist/register.ts';
 import { registerReviews } from './modules/reviews/register.ts';
 import { registerCertificates } from './modules/certificates/register.ts';
 import { registerImpact } from './modules/impact/register.ts';
+import { registerGifts } from './modules/gifts/register.ts';
 import { registerBusiness } from './modules/business/register.ts';
 import { registerBusinessCarbon } from './modules/business-carbon/register.ts';
 import { registerBusinessReport } from './modules/business-report/register.ts';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerCertificates(app, { db: database.db, publicUrl: config.publicUrl });
   await registerAccountData(app, { db: database.db });
   await registerImpact(app, database);
+  await registerGifts(app, { db: database.db });
   await registerPayments(app, { db: database.db, provider: app.paymentProvider, onPaymentEvent: options.onPaymentEvent ?? orderPaymentHandler(app) });
   await registerAdmin(app, { db: database.db, mail: mailRepository, dispatcher, adminSigner, auth: authContext, mailingList });
 

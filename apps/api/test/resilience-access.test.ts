@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { call, createBusiness } from './business-helpers.ts';
 import { certificatesOfOrder, insertOrderWithLines, issue } from './certificate-helpers.ts';
 import { createTestApp, json } from './helper.ts';
+import { eq } from 'drizzle-orm';
+import { orderItems } from '../src/db/schema/index.ts';
+import { issueCertificatesWithGifts } from '../src/modules/certificates/issue-certificates.ts';
 import { quickBuyer } from './order-helpers.ts';
 import { sendForm } from './shop-pages-helpers.ts';
 import { PNG_BYTES } from './upload-helpers.ts';
@@ -82,6 +85,19 @@ const attacks: Record<string, Attack> = {
     url: () => `/api/v1/orders/${owned.order}/cancel`,
     check: async () => expect((await call(app, owner.token, 'GET', `/api/v1/orders/${owned.order}`)).body.data.status).not.toBe('cancelled'),
   },
+  'PATCH /api/v1/carts/{id}/gift': {
+    method: 'PATCH',
+    url: () => `/api/v1/carts/${owned.cartItem}/gift`,
+    body: () => ({ gift: { name: 'Mallory', email: 'mallory@example.com' } }),
+    check: async () => expect((await owner.cart.get()).body.data.products[0].gift ?? null).toBeNull(),
+  },
+  // A gift sent to the owner's email: another account holding the link cannot claim it.
+  'POST /api/v1/gifts/claim': {
+    method: 'POST',
+    url: () => '/api/v1/gifts/claim',
+    body: () => ({ token: owned.giftToken }),
+    check: async () => expect((await call(app, owner.token, 'GET', `/api/v1/gifts/${owned.giftToken}`)).body.data.claimed).toBe(false),
+  },
   'GET /api/v1/users/{id}/certificates': { method: 'GET', url: () => `/api/v1/users/${owner.id}/certificates` },
   'GET /api/v1/certificates/{serial}/pdf': { method: 'GET', url: () => `/api/v1/certificates/${owned.serial}/pdf` },
 };
@@ -98,6 +114,8 @@ const noOwnedRecord = [
   'GET /api/v1/sustainability-profiles/{slug}', 'GET /api/v1/review/{id}/product', 'GET /api/v1/certificates/{serial}', 'POST /api/v1/payments/stripe/webhook',
   // Public impact of a published sustainability page (404 without one: impact-badge.test.ts).
   'GET /api/v1/impact/{kind}/{slug}', 'GET /api/v1/impact/{kind}/{slug}/badge.svg',
+  // Public by a secret token (256 bits, in the recipient's email): the gift's page shows what was given.
+  'GET /api/v1/gifts/{token}',
   // The caller's own: the session, profile, cart, coupons, footprints, wishlist, orders, chains they start.
   'POST /api/auth/logout', 'GET /api/v1/me', 'GET /api/v1/verify-token', 'POST /api/auth/set-currency', 'PATCH /api/v1/addresses', 'PATCH /api/v1/save-profile-info',
   'PATCH /api/auth/change-password', 'PATCH /api/auth/update-recovery-email', 'PATCH /api/auth/recovery-email-otp-verify', 'PATCH /api/auth/update-primary-email',
@@ -120,6 +138,10 @@ beforeAll(async () => {
   owned.order = await insertOrderWithLines(app, { userId: owner.id, lines: [{ productId: offset.id, quantity: 2 }] });
   await issue(app, owned.order);
   owned.serial = (await certificatesOfOrder(app, owned.order))[0].serial;
+  // A gift from the partner to the owner's email (decision 0051).
+  const giftOrder = await insertOrderWithLines(app, { userId: partner.id, lines: [{ productId: offset.id, quantity: 1 }] });
+  await app.database.db.update(orderItems).set({ giftName: 'Owner', giftEmail: owner.email }).where(eq(orderItems.orderId, giftOrder));
+  owned.giftToken = (await app.database.db.transaction((tx) => issueCertificatesWithGifts(tx, giftOrder))).gifts[0].token;
 
   const review = await call(app, owner.token, 'POST', '/api/v1/review', { product: offset.id, order: owned.order, rating: 5, comment: 'Our own review' });
   expect(review.status, JSON.stringify(review.body)).toBeLessThan(300);

@@ -14,6 +14,7 @@ export const LAZY_PAGE_MODULES: Record<string, string> = {
   'wishlist': 'src/features/wishlist/pages/WishlistPage.tsx',
   'other/cart': 'src/app/routes/CartPage.tsx',
   'certificates/:serial': 'src/features/certificates/pages/CertificatePage.tsx',
+  'gifts/:token': 'src/features/gifts/pages/GiftClaimPage.tsx',
   'other/checkout': 'src/app/routes/CheckoutPage.tsx',
   'other/checkout/complete/:id': 'src/app/routes/CheckoutCompletePage.tsx',
   'account/orders': 'src/app/routes/OrdersPage.tsx',

@@ -66,6 +66,7 @@ export const LAZY_PAGES = [
   { path: 'wishlist', load: () => import('../features/wishlist/pages/WishlistPage.tsx'), name: 'WishlistPage' },
   { path: 'other/cart', load: () => import('./routes/CartPage.tsx'), name: 'CartPage' },
   { path: 'certificates/:serial', load: () => import('../features/certificates/pages/CertificatePage.tsx'), name: 'CertificatePage' },
+  { path: 'gifts/:token', load: () => import('../features/gifts/pages/GiftClaimPage.tsx'), name: 'GiftClaimPage' },
   { path: 'other/checkout', load: () => import('./routes/CheckoutPage.tsx'), name: 'CheckoutPage' },
   { path: 'other/checkout/complete/:id', load: () => import('./routes/CheckoutCompletePage.tsx'), name: 'CheckoutCompletePage' },
   { path: 'account/orders', load: () => import('./routes/OrdersPage.tsx'), name: 'OrdersPage' },

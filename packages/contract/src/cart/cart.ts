@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from '../money/currency.ts';
+import { cartLineGiftSchema } from './gift.ts';
 import { CART_MAX_LINES, CART_MAX_QUANTITY, CART_TYPES } from './limits.ts';
 
 /**
@@ -102,6 +103,8 @@ export const cartLineSchema = z.object({
   priceMinor: z.number().int(),
   lineTotal: z.number(),
   lineTotalMinor: z.number().int(),
+  /** An offset line given to someone (PATCH /v1/carts/{id}/gift); null or absent otherwise. */
+  gift: cartLineGiftSchema.nullable().optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -1,2 +1,3 @@
 export * from './cart.ts';
 export * from './rules.ts';
+export * from './gift.ts';

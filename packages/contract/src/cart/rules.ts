@@ -4,3 +4,4 @@
  */
 export * from './limits.ts';
 export * from './card-limits.ts';
+export * from './gift-rules.ts';

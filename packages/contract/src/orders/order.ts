@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencySchema } from '../money/currency.ts';
 import { discountUnitSchema } from '../cart/cart.ts';
 import { orderFulfilmentSchema } from './fulfilment.ts';
+import { orderLineGiftSchema } from '../cart/gift.ts';
 
 /**
  * Orders (spec §3 Order payload and Order state; §7 `POST v1/orders`, order reads). The client
@@ -109,6 +110,8 @@ export const orderLineSchema = z.object({
   priceMinor: z.number().int(),
   lineTotal: z.number(),
   lineTotalMinor: z.number().int(),
+  /** A line given to someone: the order history says "given to <name>". */
+  gift: orderLineGiftSchema.nullable().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -36,6 +36,7 @@ export const STOREFRONT_PAGES = [
   'other/my-business-account/sustainability',
   'other/my-employer-account',
   'certificates/:serial',
+  'gifts/:token',
   'shop/:slug',
   'business/:slug',
   'events/:code',

@@ -5,6 +5,7 @@ import { productColors, products, productSizes } from './catalog.ts';
 import { coupons } from './coupons.ts';
 import { users } from './users.ts';
 import { businesses } from './business.ts';
+import { giftColumns } from './gift-columns.ts';
 
 /**
  * One cart per account (unique user id). Every change locks this row first (`FOR UPDATE`), so
@@ -55,6 +56,8 @@ export const cartItems = pgTable(
     sizeId: uuid('size_id').references(() => productSizes.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the buyer gives this offset line to someone (PATCH /v1/carts/{id}/gift). */
+    ...giftColumns(),
   },
   (t) => [
     unique('cart_items_line_unique').on(t.cartId, t.productId, t.colorId, t.sizeId).nullsNotDistinct(),

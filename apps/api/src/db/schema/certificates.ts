@@ -4,6 +4,7 @@ import { uuidv7 } from '../../lib/uuid.ts';
 import { products } from './catalog.ts';
 import { orderItems, orders } from './orders.ts';
 import { users } from './users.ts';
+import { giftColumns } from './gift-columns.ts';
 
 /**
  * Retirement certificates: one per paid order line of an offset product. What the certificate
@@ -47,6 +48,15 @@ export const certificates = pgTable(
     /** valid | void (a refund voids; the serial keeps verifying, as void). */
     status: varchar('status', { length: 8 }).notNull().default('valid').$type<'valid' | 'void'>(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A gift (decision 0051): the recipient is the beneficiary; these are copied from the order line. */
+    ...giftColumns(),
+    /** SHA-256 of the claim token in the recipient's email (the token itself is never stored). */
+    giftTokenHash: varchar('gift_token_hash', { length: 64 }),
+    /** The recipient's email in the outbox (held until giftDeliverOn), so a void can withdraw it. */
+    giftMailId: uuid('gift_mail_id'),
+    /** The account that claimed the gift (its verified email is giftEmail); once. */
+    giftClaimedBy: uuid('gift_claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    giftClaimedAt: timestamp('gift_claimed_at', { withTimezone: true }),
     /** Set with status void: when and why (a refund), and the certificate that states what was left of the line, if any. */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
@@ -55,6 +65,8 @@ export const certificates = pgTable(
   (t) => [
     index('certificates_user_issued_idx').on(t.userId, t.issuedAt),
     index('certificates_order_idx').on(t.orderId),
+    uniqueIndex('certificates_gift_token_unique').on(t.giftTokenHash),
+    index('certificates_gift_claimed_by_idx').on(t.giftClaimedBy).where(sql`${t.giftClaimedBy} is not null`),
     uniqueIndex('certificates_valid_line_unique').on(t.orderItemId).where(sql`${t.status} = 'valid'`),
     index('certificates_line_idx').on(t.orderItemId),
   ],

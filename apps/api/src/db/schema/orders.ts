@@ -6,6 +6,7 @@ import { products } from './catalog.ts';
 import { coupons } from './coupons.ts';
 import { users } from './users.ts';
 import { businesses } from './business.ts';
+import { giftColumns } from './gift-columns.ts';
 
 /** The address an order ships to or is billed at, as the contract's orderAddressSchema. */
 export interface StoredOrderAddress {
@@ -132,6 +133,8 @@ export const orderItems = pgTable(
     productImages: text('product_images').array().notNull().default([]),
     colorName: varchar('color_name', { length: 60 }),
     sizeName: varchar('size_name', { length: 30 }),
+    /** Copied from the cart line: this offset line is a gift (its certificate names the recipient). */
+    ...giftColumns(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

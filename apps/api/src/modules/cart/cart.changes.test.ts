@@ -11,7 +11,7 @@ function product(id: string, name = `Product ${id}`): Product {
 const ids = Array.from({ length: CART_MAX_LINES + 1 }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`);
 const catalog = new Map(ids.map((id) => [id, product(id)]));
 const lookUp = (id: string) => catalog.get(id);
-const item = (i: number, quantity = 1) => ({ id: `item-${i}`, cartId: 'c', productId: ids[i], colorId: null, sizeId: null, quantity, createdAt: new Date() });
+const item = (i: number, quantity = 1) => ({ id: `item-${i}`, cartId: 'c', productId: ids[i], colorId: null, sizeId: null, quantity, createdAt: new Date(), giftName: null, giftEmail: null, giftMessage: null, giftDeliverOn: null });
 
 describe('cart change plans', () => {
   it(`refuses a cart of more than ${CART_MAX_LINES} lines, and a merge keeps the first ${CART_MAX_LINES}`, () => {

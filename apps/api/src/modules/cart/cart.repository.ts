@@ -61,6 +61,12 @@ export const cartRepository = {
     await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, itemId));
   },
 
+  /** Sets (or, with nulls, clears) the gift of one line of this cart; false when the line is not in it. */
+  async setItemGift(tx: Tx, cartId: string, itemId: string, gift: Pick<CartItemRow, 'giftName' | 'giftEmail' | 'giftMessage' | 'giftDeliverOn'>): Promise<boolean> {
+    const rows = await tx.update(cartItems).set(gift).where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).returning({ id: cartItems.id });
+    return rows.length > 0;
+  },
+
   async deleteItems(tx: Tx, cartId: string, itemIds?: string[]): Promise<number> {
     if (itemIds && itemIds.length === 0) return 0;
     const where = itemIds ? and(eq(cartItems.cartId, cartId), inArray(cartItems.id, itemIds)) : eq(cartItems.cartId, cartId);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema as failure } from '@app/contract';
 import {
   cartEnvelopeSchema,
+  cartGiftBodySchema,
   cartItemParamsSchema,
   cartTransferBodySchema,
   cartUpdateBodySchema,
@@ -52,6 +53,22 @@ export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; authReposit
       schema: { tags, security, summary: 'Remove one line of your cart by its cartItemId', params: cartItemParamsSchema, body: getStripeCouponBodySchema, response: { 200: cartEnvelopeSchema, ...errors } },
     },
     async (request) => carts.removeLine(request.user!.account, request.params.id),
+  );
+
+  app.patch(
+    '/v1/carts/:id/gift',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Give one offset line of your cart to someone (name, email, optional message and delivery date), or take the gift back with gift null',
+        params: cartItemParamsSchema,
+        body: cartGiftBodySchema,
+        response: { 200: cartEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => carts.setGift(request.user!.account, request.params.id, request.body),
   );
 
   app.put(

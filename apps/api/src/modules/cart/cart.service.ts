@@ -1,5 +1,5 @@
 import { isSupportedCurrency, type Currency } from '@app/contract';
-import type { Cart, CartUpdateBody } from '@app/contract/cart';
+import { giftDeliveryProblem, type Cart, type CartGiftBody, type CartUpdateBody } from '@app/contract/cart';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
@@ -144,6 +144,32 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
         products(),
       );
       return { success: true, data };
+    },
+
+    /**
+     * `PATCH /v1/carts/{id}/gift` (decision 0051): gives one offset line of this person's cart to
+     * someone, or (gift null) takes the gift back. Placing the order copies it to the order line.
+     */
+    async setGift(user: UserRow, cartItemId: string, body: CartGiftBody): Promise<CartAnswer> {
+      const gift = body.gift;
+      if (gift?.deliverOn) {
+        const problem = giftDeliveryProblem(gift.deliverOn, now());
+        if (problem) throw new AppError('VALIDATION_FAILED', problem, { fields: { 'gift.deliverOn': [problem] } });
+      }
+      const data = await change(user, async (tx, cart) => {
+        const line = (await repo.items(tx, cart.id)).find((item) => item.id === cartItemId);
+        if (!line) throw new AppError('NOT_FOUND', 'This item is not in your cart');
+        if (gift && products()(line.productId)?.kind !== 'offset') {
+          throw new AppError('VALIDATION_FAILED', 'Only offset projects can be given as a gift', { fields: { gift: ['Only offset projects can be given as a gift'] } });
+        }
+        await repo.setItemGift(tx, cart.id, cartItemId, {
+          giftName: gift?.name ?? null,
+          giftEmail: gift?.email ?? null,
+          giftMessage: gift?.message || null,
+          giftDeliverOn: gift?.deliverOn || null,
+        });
+      });
+      return { success: true, message: gift ? `This offset is now a gift to ${gift.name}` : 'This offset is no longer a gift', data };
     },
 
     /** `PATCH /v1/carts/{id}/remove`: the line must be in this person's cart (404 otherwise). */

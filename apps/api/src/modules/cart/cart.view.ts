@@ -15,6 +15,11 @@ export interface PricedLineInput {
   colorId: string | null;
   sizeId: string | null;
   quantity: number;
+  /** The gift set on the line (cart_items' gift columns), if any. */
+  giftName?: string | null;
+  giftEmail?: string | null;
+  giftMessage?: string | null;
+  giftDeliverOn?: string | null;
 }
 
 export interface CartViewInput {
@@ -68,6 +73,7 @@ export function buildCartView(input: CartViewInput, productById: (id: string) =>
       priceMinor,
       lineTotal: money(priceMinor * line.quantity),
       lineTotalMinor: priceMinor * line.quantity,
+      gift: line.giftName && line.giftEmail ? { name: line.giftName, email: line.giftEmail, message: line.giftMessage ?? null, deliverOn: line.giftDeliverOn ?? null } : null,
     });
   }
   const subTotalMinor = products.reduce((sum, line) => sum + line.lineTotalMinor, 0);

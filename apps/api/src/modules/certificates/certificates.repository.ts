@@ -20,6 +20,11 @@ export interface OffsetLine {
   projectValidUntil: string | null;
   /** A certificate exists for this line already. */
   issued: boolean;
+  /** The gift set on the order line (decision 0051), copied to the certificate. */
+  giftName: string | null;
+  giftEmail: string | null;
+  giftMessage: string | null;
+  giftDeliverOn: string | null;
 }
 
 /** What issuing wrote for a line (the confirmation mail lists it). */
@@ -70,6 +75,10 @@ export const certificatesRepository = {
         projectValidUntil: products.projectValidityDate,
         // Any certificate, valid or void: a line voided by a refund is never issued again.
         issued: sql<boolean>`exists (select 1 from certificates c where c.order_item_id = ${orderItems.id})`,
+        giftName: orderItems.giftName,
+        giftEmail: orderItems.giftEmail,
+        giftMessage: orderItems.giftMessage,
+        giftDeliverOn: orderItems.giftDeliverOn,
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))

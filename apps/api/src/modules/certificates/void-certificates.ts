@@ -91,6 +91,8 @@ export async function voidCertificates(tx: Tx, request: VoidRequest): Promise<Vo
 
 /** A certificate for the tonnes of a line that stay retired: everything as before but the serial and tonnes. */
 async function issueReplacement(tx: Tx, old: CertificateRow, tonnesMilli: number): Promise<CertificateRow> {
+  // A gift stays a gift for what is left (decision 0051): its claim link and claim move to the new certificate.
+  if (old.giftTokenHash) await tx.update(certificates).set({ giftTokenHash: null }).where(eq(certificates.id, old.id));
   for (let attempt = 1; attempt <= SERIAL_ATTEMPTS; attempt++) {
     const [row] = await tx
       .insert(certificates)
@@ -108,6 +110,14 @@ async function issueReplacement(tx: Tx, old: CertificateRow, tonnesMilli: number
         tonnesMilli,
         beneficiaryType: old.beneficiaryType,
         beneficiaryName: old.beneficiaryName,
+        giftName: old.giftName,
+        giftEmail: old.giftEmail,
+        giftMessage: old.giftMessage,
+        giftDeliverOn: old.giftDeliverOn,
+        giftTokenHash: old.giftTokenHash,
+        giftMailId: old.giftMailId,
+        giftClaimedBy: old.giftClaimedBy,
+        giftClaimedAt: old.giftClaimedAt,
         // The retirement happened then: graphs by issue date keep it where it was.
         issuedAt: old.issuedAt,
       })

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ImpactKind } from '@app/contract/impact';
 import type { Database } from '../../db/client.ts';
 import { businessSustainabilityProfiles, businesses, certificates, orders, sustainabilityProfiles, users } from '../../db/schema/index.ts';
@@ -28,7 +28,12 @@ export function createImpactRepository(db: Database) {
   /** Valid certificates that name this owner: a person's own (not bought for a business or event), or a business's orders. */
   const ownedBy = (owner: ImpactOwner) =>
     owner.kind === 'users'
-      ? and(eq(certificates.userId, owner.id), eq(certificates.beneficiaryType, 'person'), eq(certificates.status, 'valid'))
+      ? // A claimed gift counts for its recipient, no longer for its giver (decision 0051).
+        and(
+          or(and(eq(certificates.userId, owner.id), isNull(certificates.giftClaimedBy)), eq(certificates.giftClaimedBy, owner.id)),
+          eq(certificates.beneficiaryType, 'person'),
+          eq(certificates.status, 'valid'),
+        )
       : and(eq(orders.businessId, owner.id), eq(certificates.beneficiaryType, 'business'), eq(certificates.status, 'valid'));
 
   return {

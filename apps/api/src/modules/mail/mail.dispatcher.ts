@@ -58,15 +58,18 @@ export class MailDispatcher {
       });
   }
 
-  /** Delivers everything due now and resolves when done (tests and shutdown use this). */
-  async flush() {
+  /**
+   * Delivers everything due now and resolves when done (tests and shutdown use this). `at`
+   * moves the clock for tests: mail held until a later time (a gift's day) is due then.
+   */
+  async flush(at?: Date) {
     while (this.running) await this.running;
-    await this.drain();
+    await this.drain(at);
   }
 
-  private async drain() {
+  private async drain(at?: Date) {
     for (;;) {
-      const batch = await this.repository.claimDue(10);
+      const batch = await this.repository.claimDue(10, at);
       if (batch.length === 0) return;
       for (const message of batch) await this.deliver(message);
     }

@@ -7,21 +7,36 @@ export type OutboxRow = typeof outboxEmails.$inferSelect;
 
 export function createMailRepository(db: Database) {
   return {
-    /** Writes a mail to the outbox; `newsletterIssueId` ties a newsletter mail to its issue (delivery counts). */
-    async enqueue(tx: Database, to: string, email: RenderedEmail, options: { newsletterIssueId?: string } = {}): Promise<void> {
-      await tx.insert(outboxEmails).values({ toAddress: to, template: email.template, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? null, newsletterIssueId: options.newsletterIssueId ?? null });
+    /**
+     * Writes a mail to the outbox. `newsletterIssueId` ties a newsletter mail to its issue (delivery
+     * counts); `notBefore` holds the message until then (a gift's chosen day); `id` names the row.
+     */
+    async enqueue(tx: Database, to: string, email: RenderedEmail, options: { id?: string; notBefore?: Date; newsletterIssueId?: string } = {}): Promise<void> {
+      await tx.insert(outboxEmails).values({
+        ...(options.id ? { id: options.id } : {}),
+        ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
+        toAddress: to,
+        template: email.template,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        headers: email.headers ?? null,
+        newsletterIssueId: options.newsletterIssueId ?? null,
+      });
     },
 
     /**
      * Claims due messages so that two processes never send the same one: pending rows that are
      * due, and rows whose sender died mid-send (lock expired).
      */
-    async claimDue(limit: number): Promise<OutboxRow[]> {
+    async claimDue(limit: number, at?: Date): Promise<OutboxRow[]> {
+      // `at` stands for the clock in tests (a held message "on its day"); otherwise the database's now().
+      const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
       const result = (await db.execute(sql`
         UPDATE outbox_emails SET status = 'sending', locked_until = now() + interval '2 minutes', attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM outbox_emails
-          WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
+          WHERE (status = 'pending' AND next_attempt_at <= ${now}) OR (status = 'sending' AND locked_until < now())
           ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING id, to_address AS "toAddress", subject, html, text, headers, attempts`)) as unknown as { rows: OutboxRow[] };
       return result.rows;

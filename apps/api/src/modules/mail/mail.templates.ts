@@ -26,6 +26,8 @@ export interface Block {
   footnote?: string;
   /** A small link under everything (the newsletter's unsubscribe link). */
   footerLink?: { label: string; url: string };
+  /** A boxed card of labelled facts before the button (a gift's certificate). */
+  card?: { title: string; rows: [label: string, value: string][] };
 }
 
 /** One layout for every email; table-based with inline styles because mail clients need it. */
@@ -43,6 +45,12 @@ export function render(template: string, subject: string, greetingName: string |
   if (block.code) {
     htmlParts.push(
       `<p style="margin:0 0 16px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:ui-monospace,Menlo,monospace" data-code="${escapeHtml(block.code)}">${escapeHtml(block.code)}</p>`,
+    );
+  }
+  if (block.card) {
+    const rows = block.card.rows.map(([label, value]) => `<tr><td style="padding:4px 12px 4px 0;color:#555;font-size:13px;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`);
+    htmlParts.push(
+      `<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border:2px solid #2f7d4f;border-radius:8px;padding:16px;margin:0 0 16px;background:#f3faf5"><tr><td><p style="margin:0 0 8px;font-size:16px;font-weight:700;color:#2f7d4f">${escapeHtml(block.card.title)}</p><table role="presentation" cellpadding="0" cellspacing="0">${rows.join('')}</table></td></tr></table>`,
     );
   }
   if (block.button) {
@@ -66,6 +74,7 @@ export function render(template: string, subject: string, greetingName: string |
   const textParts = [greeting, '', ...block.paragraphs.flatMap((p) => [p, ''])];
   if (block.links?.length) textParts.push(...block.links.map((link) => `- ${link.label}: ${link.url}`), '');
   if (block.code) textParts.push(`Your code: ${block.code}`, '');
+  if (block.card) textParts.push(block.card.title, ...block.card.rows.map(([label, value]) => `  ${label}: ${value}`), '');
   if (block.button) textParts.push(`${block.button.label}: ${block.button.url}`, '');
   if (block.footnote) textParts.push(block.footnote, '');
   if (block.footerLink) textParts.push(`${block.footerLink.label}: ${block.footerLink.url}`, '');

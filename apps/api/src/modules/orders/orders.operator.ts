@@ -10,6 +10,7 @@ import { recordAudit, type Actor } from '../admin/audit/audit.ts';
 import type { Tx } from '../cart/cart.repository.ts';
 import type { CatalogHandle } from '../catalog/catalog.events.ts';
 import { voidCertificates, type VoidedCertificateInfo } from '../certificates/void-certificates.ts';
+import { notifyGiftRecipientsOfVoid } from '../gifts/gift-void.ts';
 import { moneyText } from '../coupons/coupon.rules.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { createMailRepository } from '../mail/mail.repository.ts';
@@ -193,6 +194,8 @@ export function createOperatorOrders(deps: OperatorDeps & { staffRefundLimitMino
         at: now(),
         actor: { userId: operator.userId, email: operator.email, kind: 'operator' },
       });
+      // A gift whose certificate is void in full: its recipient is told, or its held email withdrawn (decision 0051).
+      await notifyGiftRecipientsOfVoid(tx, voided.filter((v) => !v.replacement).map((v) => v.certificate.id), { mail, publicUrl });
       if (row) await reverseReferral(tx, order, row.id, amountMinor, full);
       await recordAudit(tx, operator, {
         action: 'order.refund',

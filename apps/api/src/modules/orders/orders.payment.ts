@@ -5,7 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CatalogHandle } from '../catalog/catalog.events.ts';
 import { certificateVerifyPath } from '@app/contract/orders';
 import type { IssuedCertificate } from '../certificates/certificates.repository.ts';
-import { issueCertificatesForOrder } from '../certificates/issue-certificates.ts';
+import { issueCertificatesWithGifts } from '../certificates/issue-certificates.ts';
+import { enqueueGiftMails } from '../gifts/gift-delivery.ts';
 import { moneyText } from '../coupons/coupon.rules.ts';
 import { redeemCoupon } from '../coupons/coupons.repository.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
@@ -77,7 +78,9 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       const amountMinor = Math.round((row.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
       if (amountMinor > 0) await repo.addReferralEarning(tx, { orderId: row.id, userId: row.referrerUserId, referredUserId: row.userId, currency: row.currency, amountMinor });
     }
-    const issued = await issueCertificatesForOrder(tx, orderId);
+    const { issued, gifts } = await issueCertificatesWithGifts(tx, orderId);
+    // Gift certificates: the recipient's email waits in the outbox for its day (decision 0051).
+    if (gifts.length > 0) await enqueueGiftMails(tx, gifts, { mail, publicUrl, now: now() });
     // To the account's address, not the typed buyerEmail: order mail must not become a way to
     // send our mail, with text the sender chose, to someone else's inbox (decision 0005).
     const to = placed?.accountEmail ?? (await repo.accountEmail(tx, row.userId));

@@ -89,6 +89,11 @@ export function frozenLines(cart: Cart): FrozenLine[] {
     productImages: line.product.image,
     colorName: line.color?.name ?? null,
     sizeName: line.size?.name ?? null,
+    // A gift rides from the cart line to the order line as it is (decision 0051): offsets only.
+    giftName: line.product.kind === 'offset' ? (line.gift?.name ?? null) : null,
+    giftEmail: line.product.kind === 'offset' ? (line.gift?.email ?? null) : null,
+    giftMessage: line.product.kind === 'offset' ? (line.gift?.message ?? null) : null,
+    giftDeliverOn: line.product.kind === 'offset' ? (line.gift?.deliverOn ?? null) : null,
   }));
 }
 

@@ -19,6 +19,9 @@ export interface OrderCertificateRow {
   serial: string;
   productName: string;
   tonnesMilli: number;
+  orderItemId: string;
+  /** A gift the recipient has claimed (decision 0051). */
+  giftClaimed: boolean;
   status?: 'valid' | 'void';
 }
 
@@ -55,7 +58,15 @@ export const ordersRepository = {
   async certificatesOf(db: Queryable, orderIds: string[]): Promise<OrderCertificateRow[]> {
     if (orderIds.length === 0) return [];
     return db
-      .select({ orderId: certificates.orderId, serial: certificates.serial, productName: certificates.projectName, tonnesMilli: certificates.tonnesMilli, status: certificates.status })
+      .select({
+        orderId: certificates.orderId,
+        serial: certificates.serial,
+        productName: certificates.projectName,
+        tonnesMilli: certificates.tonnesMilli,
+        status: certificates.status,
+        orderItemId: certificates.orderItemId,
+        giftClaimed: sql<boolean>`${certificates.giftClaimedAt} is not null`,
+      })
       .from(certificates)
       .where(inArray(certificates.orderId, orderIds))
       .orderBy(asc(certificates.orderItemId), asc(certificates.status));

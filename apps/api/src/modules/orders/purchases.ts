@@ -54,14 +54,22 @@ export async function findPaidPurchases(db: Database, query: PurchaseQuery): Pro
 
 /**
  * Tonnes of CO2e a user has retired: the quantities of offset products (sold by the tonne) in
- * the user's own paid orders. Certificates (the checkout) will be issued for exactly these lines.
+ * the user's own paid personal orders, less the gifts from them their recipients have claimed,
+ * plus the gifts this user has claimed whose certificates are valid (decision 0051). One query.
  */
 export async function tonnesRetiredBy(db: Database, userId: string): Promise<{ tonnesRetired: number; orders: number }> {
   const [row] = await db
-    .select({ tonnes: sql<string | null>`sum(${retainedQuantity})`, orders: sql<string>`count(distinct ${orders.id})` })
+    .select({
+      tonnes: sql<string | null>`sum(${retainedQuantity})`,
+      orders: sql<string>`count(distinct ${orders.id})`,
+      givenMilli: sql<string>`(select coalesce(sum(c.tonnes_milli), 0) from certificates c join orders o on o.id = c.order_id
+        where c.user_id = ${userId} and c.gift_claimed_at is not null and c.status = 'valid' and o.status in ('paid', 'partially_refunded') and o.business_id is null)`,
+      receivedMilli: sql<string>`(select coalesce(sum(c.tonnes_milli), 0) from certificates c where c.gift_claimed_by = ${userId} and c.status = 'valid')`,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orders.userId, userId), inArray(orders.status, [...COUNTED_ORDER_STATUSES]), isNull(orders.businessId), eq(products.kind, 'offset')));
-  return { tonnesRetired: Number(row?.tonnes ?? 0), orders: Number(row?.orders ?? 0) };
+  const milli = Number(row?.tonnes ?? 0) * 1000 - Number(row?.givenMilli ?? 0) + Number(row?.receivedMilli ?? 0);
+  return { tonnesRetired: Math.max(milli, 0) / 1000, orders: Number(row?.orders ?? 0) };
 }

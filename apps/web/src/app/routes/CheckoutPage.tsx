@@ -17,6 +17,7 @@ import { orderKeys } from '../../features/orders/api/orders-api.ts';
 import { storedBusinessMembership } from '../../features/orders/checkout-storage.ts';
 import { EMPTY_CHECKOUT_VALUES, type CheckoutValues } from '../../features/orders/checkout-form-values.ts';
 import { CheckoutForm } from '../../features/orders/components/CheckoutForm.tsx';
+import { CheckoutGifts } from '../../features/gifts/components/GiftLineEditor.tsx';
 import { usePlaceOrder } from '../../features/orders/use-place-order.ts';
 // Through the session barrel, the chunk the account and login pages already share: importing use-me.ts
 // alone would make the bundler split first-load modules (session store, cart) into extra home-page files.
@@ -109,6 +110,7 @@ function SignedInCheckout() {
             This total cannot be paid by card in {data.currency}. <Link to="/other/cart">Change your cart</Link> to continue.
           </p>
         )}
+        <CheckoutGifts cart={data} onSaved={(updated) => queryClient.setQueryData(CART_QUERY_KEY, updated)} />
         <CheckoutForm
           initialValues={initialValues}
           userId={session.user?._id ?? readStoredUserId()}

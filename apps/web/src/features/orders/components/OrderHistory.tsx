@@ -86,6 +86,11 @@ export function OrderHistory({ page, onPage, businessCode }: OrderHistoryProps) 
                   {order.tonnes > 0 && ` · ${formatTonnes(order.tonnes)}`}
                   {order.isBusinessOrder && order.businessCode && ` · for ${order.businessCode}`}
                 </p>
+                {order.products.some((line) => line.gift) && (
+                  <p className="order-line__gift" data-testid="order-row-gift">
+                    Given to {[...new Set(order.products.flatMap((line) => (line.gift ? [line.gift.name] : [])))].join(', ')}
+                  </p>
+                )}
               </div>
               <div className="order-row__side">
                 <p className="order-row__total" data-testid="order-row-total">

@@ -51,6 +51,12 @@ export function OrderLines({ order }: { order: Order }) {
           <div>
             <p className="order-line__name">{line.product.name}</p>
             {line.color && line.size && <p className="order-line__meta">{`${line.color.name}, ${line.size.name}`}</p>}
+            {line.gift && (
+              <p className="order-line__gift" data-testid="order-line-gift">
+                Given to {line.gift.name}
+                {line.gift.claimed ? ' · claimed' : ''}
+              </p>
+            )}
             <p className="order-line__meta">
               {isTonneUnit(line.product.unit) ? quantityWithUnit(line.quantity, line.product.unit) : `Qty ${line.quantity}`} × {orderMoney(order, line.price)}
               {pricePerUnit(line.product.unit) ? ` ${pricePerUnit(line.product.unit)}` : ''}
