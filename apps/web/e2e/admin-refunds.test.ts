@@ -42,6 +42,7 @@ describe('refunds in the operator console', () => {
     await dialog.getByRole('button', { name: 'Review refund' }).click();
     await dialog.getByText('Enter your reason').waitFor();
     await dialog.getByLabel('Reason (shown to the customer)').fill('Bought one tonne too many');
+    expect(await dialog.getByText('Enter your reason').count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-refund-dialog-1280.png` });
     await dialog.getByRole('button', { name: 'Review refund' }).click();
     await dialog.getByText('The certificates for 1 t of offsets become void').waitFor();
@@ -59,6 +60,7 @@ describe('refunds in the operator console', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/certificate-void-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/certificate-void-390.png`, fullPage: true });
-    expect(problems).toEqual([]);
+    // The storefront asks who is signed in (401 for a visitor: the console's token is not a shop session).
+    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
   });
 });

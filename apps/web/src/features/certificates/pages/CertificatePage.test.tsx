@@ -69,7 +69,16 @@ describe('/certificates/:serial', () => {
     stubApi({ [`GET /api/v1/certificates/${SERIAL}`]: () => json(200, { success: true, data: { ...certificate, status: 'void' } }) });
     const { container } = renderPage(SERIAL);
     await until(() => expect(container.querySelector('[data-testid="certificate-status"]')?.textContent).toBe('Void certificate'));
-    expect(container.textContent).toContain('This certificate was voided');
+    expect(container.textContent).toContain('This certificate is void: its order was refunded');
+  });
+
+  it('says plainly when and why it was voided, and where what remains is stated', async () => {
+    const voided = { ...certificate, status: 'void', voidedAt: '2026-12-03T10:00:00.000Z', voidReason: 'Bought one tonne too many', replacedBySerial: 'GMC-2026-7YCL-AZDP-HMVS' };
+    stubApi({ [`GET /api/v1/certificates/${SERIAL}`]: () => json(200, { success: true, data: voided }) });
+    const { container } = renderPage(SERIAL);
+    await until(() => expect(container.querySelector('[data-testid="certificate-status"]')?.textContent).toMatch(/^Void — refunded on (3 December 2026|December 3, 2026)$/));
+    expect(container.textContent).toContain('Reason given: Bought one tonne too many');
+    expect(container.querySelector('a[href="/certificates/GMC-2026-7YCL-AZDP-HMVS"]')).not.toBeNull();
   });
 
   it('shows "No certificate has this serial" for an unknown serial and for something that is not a serial', async () => {

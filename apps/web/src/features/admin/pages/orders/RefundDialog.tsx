@@ -132,7 +132,10 @@ export function RefundDialog({ orderId, orderNumber, history, onClose }: { order
                       value={quantities[line._id] ?? 0}
                       aria-invalid={invalid || undefined}
                       aria-describedby={describedBy}
-                      onChange={(event) => setQuantities({ ...quantities, [line._id]: Math.max(0, Math.floor(Number(event.target.value) || 0)) })}
+                      onChange={(event) => {
+                        setQuantities({ ...quantities, [line._id]: Math.max(0, Math.floor(Number(event.target.value) || 0)) });
+                        setErrors({ ...errors, lines: '', [`line:${line._id}`]: '' });
+                      }}
                     />
                   )}
                 </FieldFrame>
@@ -142,10 +145,16 @@ export function RefundDialog({ orderId, orderNumber, history, onClose }: { order
           )}
           {kind === 'amount' && (
             <FieldFrame label={`Amount in ${currency}`} error={errors.amountMinor}>
-              {({ id, describedBy, invalid }) => <MoneyInput id={id} currency={currency} value={amountMinor} onChange={setAmountMinor} invalid={invalid} describedBy={describedBy} />}
+              {({ id, describedBy, invalid }) => <MoneyInput id={id} currency={currency} value={amountMinor} onChange={(minor) => {
+                setAmountMinor(minor);
+                setErrors({ ...errors, amountMinor: '' });
+              }} invalid={invalid} describedBy={describedBy} />}
             </FieldFrame>
           )}
-          <TextareaField label="Reason (shown to the customer)" rows={2} maxLength={500} value={reason} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
+          <TextareaField label="Reason (shown to the customer)" rows={2} maxLength={500} value={reason} error={errors.reason} onChange={(event) => {
+              setReason(event.target.value);
+              if (errors.reason) setErrors({ ...errors, reason: '' });
+            }} />
           {problem && <FormAlert>{problem}</FormAlert>}
         </form>
       )}
