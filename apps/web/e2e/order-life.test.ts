@@ -135,6 +135,10 @@ describe('the life of an order after payment, in a real browser', () => {
     expect(await certificateRow(voided).innerText()).toContain('Void');
     expect(await certificateRow(kept).innerText()).not.toContain('Void');
     expect(await buyer.getByTestId('order-timeline').innerText()).toMatch(/refunded/i);
+    const offsetPrice = offsets[0]!.priceList.find((p) => p.currency === 'USD')!.priceMinor;
+    const totalMinor = Math.round(Number((await buyer.getByTestId('order-total').innerText()).replace(/[^\d.]/g, '')) * 100);
+    expect(await buyer.getByTestId('order-refunded').innerText()).toBe(`−${(offsetPrice / 100).toFixed(2)} USD`);
+    expect(await buyer.getByTestId('order-net').innerText()).toBe(`${((totalMinor - offsetPrice) / 100).toFixed(2)} USD`);
     if (SHOTS) {
       await buyer.screenshot({ path: `${SHOTS}/buyer-order-390.png`, fullPage: true });
       await delivery.screenshot({ path: `${SHOTS}/buyer-delivery-390.png` });

@@ -1,5 +1,5 @@
 import type { Order, OrderStatus } from '@app/contract/orders';
-import { formatPrice } from '@app/contract/money';
+import { formatPrice, minorToMajor } from '@app/contract/money';
 import { isTonneUnit, lineImpact, pricePerUnit, quantityWithUnit } from '@app/contract/units';
 import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
 import './orders.css';
@@ -87,6 +87,18 @@ export function OrderTotals({ order }: { order: Order }) {
         <dt>Total</dt>
         <dd data-testid="order-total">{orderMoney(order, order.orderTotal)}</dd>
       </div>
+      {order.refundedMinor > 0 && (
+        <>
+          <div className="order-totals__row order-totals__row--discount">
+            <dt>Refunded</dt>
+            <dd data-testid="order-refunded">−{orderMoney(order, minorToMajor(order.refundedMinor, order.currency))}</dd>
+          </div>
+          <div className="order-totals__row">
+            <dt>Paid after refunds</dt>
+            <dd data-testid="order-net">{orderMoney(order, minorToMajor(Math.max(0, order.orderTotalMinor - order.refundedMinor), order.currency))}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }
