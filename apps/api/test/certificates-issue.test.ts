@@ -107,8 +107,9 @@ describe('certificate issuance', () => {
     const forOne = await countQueries(small);
     const forFour = await countQueries(large);
     expect(forFour).toBe(forOne);
-    // The order, its offset lines (with their snapshot facts), one insert.
-    expect(forOne).toBe(3);
+    // The order, its offset lines (with their snapshot facts), one insert, and the NOTIFY that
+    // refreshes the buyer's impact badge when the transaction commits (issue 27.3).
+    expect(forOne).toBe(4);
 
     const issued = await certificatesOfOrder(app, large);
     expect(issued.map((row) => row.tonnesMilli).sort((a, b) => a - b)).toEqual([1000, 2000, 3000, 4000]);

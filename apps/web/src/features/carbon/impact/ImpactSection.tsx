@@ -57,9 +57,9 @@ export function ImpactSection({ kind, slug }: { kind: ImpactKind; slug: string }
           ))}
         </ul>
       )}
+      <img className="impact__badge" src={data.badgePath} alt={`Badge: ${data.name}, ${tonnes(data.tonnesRetired)} t CO2e retired`} height={28} />
       <details className="impact__embed">
         <summary>Embed this badge on your site</summary>
-        <img src={data.badgePath} alt={`${data.name}: ${tonnes(data.tonnesRetired)} t CO2e retired`} height={28} />
         <label className="field__label" htmlFor="impact-snippet">
           HTML to copy
         </label>
