@@ -16,7 +16,7 @@ export interface RateLimitOptions {
   /**
    * false: counted in memory and synced with the other processes in batches, as the global limit
    * is (decision 0020), instead of a database write per request: a client may pass the limit by
-   * what the processes count between two syncs. Order placement uses it (issue 28, decision 0052).
+   * what the processes count between two syncs. Order placement uses it (issue 28).
    */
   exact?: boolean;
 }
