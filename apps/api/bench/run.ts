@@ -24,11 +24,12 @@ import type { BenchContext, BenchSection, BenchSectionResult } from './section.t
 import { catalogSection } from './sections/catalog.ts';
 import { latencySection } from './sections/latency.ts';
 import { ordersSection } from './sections/orders.ts';
+import { orderLoopSection } from './sections/order-loop.ts';
 import { processesSection } from './sections/processes.ts';
 import { scenariosSection } from './sections/scenarios.ts';
 import { webSection } from './sections/web.ts';
 
-const sections: BenchSection[] = [catalogSection, latencySection, ordersSection, scenariosSection, processesSection, webSection];
+const sections: BenchSection[] = [catalogSection, latencySection, ordersSection, orderLoopSection, scenariosSection, processesSection, webSection];
 
 const here = import.meta.dirname;
 

@@ -79,6 +79,24 @@ async function main() {
     await createCatalogWrites(app.database.db, app.catalog).setStock(product.id, request.body.stock);
     return { tokens, productId: product.id };
   });
+  // Buyers for the order loop (sections/order-loop.ts): `buyers` fresh accounts with tokens and up to
+  // `products` offset projects without variations, each with stock enough for any run.
+  bare.post<{ Body: { buyers: number; products: number } }>('/__bench/order-loop', async (request) => {
+    const signer = new TokenSigner(config.jwtSecret, 3600);
+    const tag = Date.now().toString(36);
+    const rows = await app.database.db
+      .insert(users)
+      .values(Array.from({ length: request.body.buyers }, (_, i) => ({ email: `loop.${tag}.${i}@bench.example`, passwordHash: 'not-a-hash', firstName: 'Bench', lastName: `Looper ${i}`, slug: `bench-loop-${tag}-${i}`, emailVerifiedAt: new Date() })))
+      .returning();
+    const tokens = await Promise.all(rows.map((row) => signer.sign({ sub: row.id, tv: row.tokenVersion })));
+    const chosen = app.catalog
+      .snapshot()
+      .products.filter((p) => p.kind === 'offset' && p.variation.length === 0)
+      .slice(0, request.body.products);
+    const writes = createCatalogWrites(app.database.db, app.catalog);
+    for (const product of chosen) await writes.setStock(product.id, 100_000_000);
+    return { tokens, productIds: chosen.map((p) => p.id) };
+  });
   // People for the scenarios (sections/scenarios.ts): `count` signed-in accounts with tokens, each
   // a different person (the data set's users; without it, fresh buyers written like /__bench/buyers),
   // their emails and password for logins, the data set's first business with its owner's token, and

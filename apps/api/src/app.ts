@@ -142,7 +142,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // Before the rate limit (in registerSecurity): each places its route hook knowing where the
   // auth check is (plugins/rate-limit.ts).
-  registerAuth(app, { signer, users });
+  registerAuth(app, { signer, users, sessionCacheMs: config.sessionCacheMs });
   // The operator console's access check goes in the same place, for the same reason (decision 0028).
   const adminSigner = new AdminTokenSigner(config.jwtSecret, config.adminSessionHours * 3600);
   registerAdminAccess(app, { signer, users, adminSigner, repo: createAdminAccessRepository(database.db) });

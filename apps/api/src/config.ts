@@ -54,6 +54,12 @@ const envSchema = z.object({
    * Stripe Checkout session lasts (36 minutes from placement), so nobody pays for released stock.
    */
   ORDER_RESERVATION_MINUTES: wholeNumber(1, 24 * 60).default(40),
+  /**
+   * How long a checked session (token and account) is kept in memory (decision 0053): a session
+   * signed out or an account changed in another API process stops working within this. Default
+   * 3000; 0 in tests.
+   */
+  SESSION_CACHE_MS: wholeNumber(0, 10_000).optional(),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
   /** Unpaid orders one account may have open at once (decision 0025): a handful, never more than 10. */
@@ -84,6 +90,8 @@ export type Env = z.input<typeof envSchema>;
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
+  /** Decision 0053: how long a checked session is kept in memory. */
+  sessionCacheMs: number;
   port: number;
   host: string;
   publicUrl: string;
@@ -182,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A lapsed order waits at most a minute (or a tenth of the reservation) to give its units back.
     orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
+    sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
     orderMaxUnpaidPerAccount: e.ORDER_MAX_UNPAID_PER_ACCOUNT,
     orderMaxUnpaidPerAddress: e.ORDER_MAX_UNPAID_PER_ADDRESS,
     orderMaxUnpaidUnitsPerProduct: e.ORDER_MAX_UNPAID_UNITS_PER_PRODUCT,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { TokenSigner } from '../lib/jwt.ts';
+import { sessionCache } from './session-cache.ts';
 import type { UserRow, UsersRepository } from '../modules/users/users.repository.ts';
 
 /** The signed-in user, available to handlers as `request.user` on routes with `config.auth`. */
@@ -43,6 +44,8 @@ export interface AuthDeps {
   signer: TokenSigner;
   /** Loads the token's user and whether its session was ended by logout (its token id is on the revoked list). */
   users: Pick<UsersRepository, 'findForSession'>;
+  /** How long a checked session is kept (decision 0053); 0: every request reads the account. */
+  sessionCacheMs?: number;
 }
 
 export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
@@ -79,6 +82,8 @@ export async function resolveUser(
   token: string,
   deps: AuthDeps,
 ): Promise<{ ok: true; user: CurrentUser } | { ok: false; reason: 'expired' | 'invalid' }> {
+  const cached = sessionCache.get(token);
+  if (cached) return { ok: true, user: cached };
   const verified = await deps.signer.verify(token);
   if (!verified.ok) return verified;
   if (!UUID.test(verified.claims.sub) || !UUID.test(verified.claims.jti)) return { ok: false, reason: 'invalid' };
@@ -87,5 +92,7 @@ export async function resolveUser(
   if (!found || found.revoked || found.user.tokenVersion !== verified.claims.tv || found.user.signInLockedAt) return { ok: false, reason: 'invalid' };
   const row = found.user;
   const { jti, exp } = verified.claims;
-  return { ok: true, user: { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date(exp * 1000).toISOString(), sessionId: jti, account: row } };
+  const user: CurrentUser = { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date(exp * 1000).toISOString(), sessionId: jti, account: row };
+  sessionCache.set(token, user, deps.sessionCacheMs ?? 0);
+  return { ok: true, user };
 }

@@ -13,6 +13,12 @@ export interface RateLimitOptions {
   max: number;
   /** Milliseconds, or words such as '1 minute', '30 seconds', '1 hour'. */
   timeWindow: number | string;
+  /**
+   * false: counted in memory and synced with the other processes in batches, as the global limit
+   * is (decision 0020), instead of a database write per request: a client may pass the limit by
+   * what the processes count between two syncs. Order placement uses it (issue 28).
+   */
+  exact?: boolean;
 }
 
 declare module 'fastify' {
@@ -112,7 +118,7 @@ export function registerRateLimit(app: FastifyInstance, options: RateLimitPlugin
     if (own) {
       // The route's name keeps its windows apart from other routes' in the shared table.
       const name = `${[route.method].flat().join(',')} ${route.url}`;
-      limit = { max: own.max, store: store(name, windowMilliseconds(own.timeWindow), true) };
+      limit = { max: own.max, store: store(name, windowMilliseconds(own.timeWindow), own.exact !== false) };
     }
     const hook = limiter(limit.max, limit.store);
     const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];

@@ -11,6 +11,7 @@ import type { Uploads } from '../uploads/uploads.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { eraseAccount } from './account-deletion.ts';
 import { collectAccountExport } from './account-export.ts';
+import { sessionCache } from '../../plugins/session-cache.ts';
 
 export function createAccountDataService(deps: {
   db: Database;
@@ -42,7 +43,10 @@ export function createAccountDataService(deps: {
         return eraseAccount(tx, row, { reviews: body.reviews, now: now() });
       });
 
-      // After the commit: the catalog's stock and review figures, the closed checkouts, the files.
+      // After the commit: this process's cached sessions of the account (decision 0053; others
+      // lapse within SESSION_CACHE_MS), the catalog's stock and review figures, the closed
+      // checkouts, the files.
+      sessionCache.forget(user.id);
       const products = [...new Set([...erased.stockProducts, ...erased.reviewProducts])];
       if (erased.reviewProducts.length) await deps.catalog.changed(products);
       else if (erased.stockProducts.length) await deps.catalog.changed(erased.stockProducts, { stockOnly: true });

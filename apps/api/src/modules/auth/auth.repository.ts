@@ -1,3 +1,4 @@
+import { sessionCache } from '../../plugins/session-cache.ts';
 import { and, desc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -44,6 +45,7 @@ export function createAuthRepository(db: Database) {
     },
     /** Flags an unverified account as signed up for more than once (decision 0005). */
     async markCompetingSignUps(id: string): Promise<void> {
+      sessionCache.forget(id);
       await db.update(users).set({ competingSignUps: true }).where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
     },
     async insertUser(values: NewUser): Promise<UserRow> {
@@ -51,11 +53,13 @@ export function createAuthRepository(db: Database) {
       return row;
     },
     async updateUser(id: string, patch: Partial<NewUser>): Promise<UserRow> {
+      sessionCache.forget(id);
       const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       return row;
     },
     /** Bumps the token version so every JWT issued before now stops working. */
     async changePassword(id: string, passwordHash: string, verifyEmail: boolean): Promise<UserRow> {
+      sessionCache.forget(id);
       const [row] = await db
         .update(users)
         .set({
@@ -185,6 +189,7 @@ export function createAuthRepository(db: Database) {
     // --- logged-out sessions -----------------------------------------------------------
     /** Ends one session; rows of sessions that have expired anyway are dropped on the way. */
     async revokeSession(tokenId: string, userId: string, expiresAt: Date): Promise<void> {
+      sessionCache.forget(userId);
       await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, new Date()));
       await db.insert(revokedSessions).values({ tokenId, userId, expiresAt }).onConflictDoNothing();
     },

@@ -36,5 +36,5 @@ export async function registerOrders(app: FastifyInstance, deps: { db: Database;
   });
   // Registered after the database's onClose hook, so it runs first: no sweep meets a closed database.
   app.addHook('onClose', async () => sweeper?.stop());
-  await app.register(async (api) => api.register(ordersRoutes, { orders, placeRateLimit: { max: config.orderRateLimitMax, timeWindow: '1 minute' } }), { prefix: '/api' });
+  await app.register(async (api) => api.register(ordersRoutes, { orders, placeRateLimit: { max: config.orderRateLimitMax, timeWindow: '1 minute', exact: false } }), { prefix: '/api' });
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionCache } from '../../../plugins/session-cache.ts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dataEnvelope } from '@app/contract';
@@ -173,6 +174,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ ctx: AdminContext; auth: A
           if (lock) await mfaRepository.endSessionsOf(tx, id, ctx.now());
           await recordAudit(tx, actor, { action: lock ? 'customer.lock' : 'customer.unlock', entity: 'customer', entityId: id, summary: `${lock ? 'Locked' : 'Unlocked'} sign-in of ${target.user.email}${reason ? `: ${reason}` : ''}`, before: { locked: !lock }, after: { locked: lock, reason } });
         });
+        // Its sessions cached in this process end now; other processes' within SESSION_CACHE_MS (decision 0053).
+        sessionCache.forget(id);
         return ok(await detail(ctx.db, id), lock ? 'Sign-in locked' : 'Sign-in unlocked');
       },
     );

@@ -1,0 +1,246 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
+import { fmt } from '../load.ts';
+import { ORDER, percentile } from './orders.ts';
+
+/**
+ * Issue 28's write targets: 50 buyers, each looping "add one unit to the cart, place the order"
+ * (PATCH /api/v1/carts then POST /api/v1/orders with the test provider) for BENCH_SECONDS, once
+ * with the buyers spread over the in-stock products and once all on one product (a flash sale).
+ * On PostgreSQL each product round alternates with the bare-SQL floor of the same loop
+ * (../shared/bench/order-floor.sql, copied as floor.sql beside this file: node-postgres, one
+ * cart upsert and one order statement, no API) from 50 connections on the same database.
+ * Each figure is the best of BENCH_LOOP_ROUNDS (3) rounds; the ratio is best product ÷ best floor.
+ */
+const BUYERS = 50;
+const SECONDS = Number(process.env.BENCH_LOOP_SECONDS ?? process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_LOOP_ROUNDS ?? 3);
+const FLOOR_PRODUCTS = 29;
+const TARGETS = { floorShare: 0.5, p99Ms: 100, orderCpuMs: 2, cartCpuMs: 1.5, hotShare: 0.7 };
+/** BENCH_LOOP=spread or BENCH_LOOP=one runs one of the two scenarios only. */
+const onlyScenarios = process.env.BENCH_LOOP?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+const floorSql = readFileSync(path.join(import.meta.dirname, 'floor.sql'), 'utf8');
+
+interface LoopResult {
+  orders: number;
+  /** Cart changes answered (any status). */
+  carts: number;
+  ordersPerSecond: number;
+  orderP50: number;
+  orderP99: number;
+  cartP50: number;
+  cartP99: number;
+  errors: number;
+  firstError?: string;
+  /** API CPU ms per order request and per cart change (separate runs of each alone; product only). */
+  cpuPerOrder?: number;
+  cpuPerCart?: number;
+}
+
+function request(agent: http.Agent, url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}
+
+async function serverCpuMs(ctx: BenchContext): Promise<number> {
+  const usage = (await (await fetch(`${ctx.bareUrl}/__bench/cpu`)).json()) as { user: number; system: number };
+  return (usage.user + usage.system) / 1000;
+}
+
+/** The product's loop: each buyer adds one unit (its product) and places the order, until the deadline. */
+async function productLoop(ctx: BenchContext, tokens: string[], productOf: (buyer: number) => string, seconds: number, tag: string, only?: 'cart'): Promise<LoopResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
+  const orderTimes: number[] = [];
+  const cartTimes: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token, buyer) => {
+      for (let i = 0; performance.now() < deadline; i += 1) {
+        let t0 = performance.now();
+        // The cart-only run (for its CPU) sets the line to 1 and back to 0, so the cart stays small.
+        const cart = await request(agent, `${ctx.baseUrl}/api/v1/carts`, 'PATCH', token, { products: [{ product: productOf(buyer), quantity: only === 'cart' && i % 2 ? 0 : 1 }] });
+        cartTimes.push(performance.now() - t0);
+        if (cart.status !== 200) {
+          errors += 1;
+          firstError ??= `cart ${cart.status} ${cart.body.slice(0, 200)}`;
+          continue;
+        }
+        if (only === 'cart') continue;
+        t0 = performance.now();
+        const placed = await request(agent, `${ctx.baseUrl}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `${tag}-${buyer}-${i}`.replace(/[^A-Za-z0-9-]/g, '_') });
+        if (placed.status !== 200) {
+          errors += 1;
+          firstError ??= `order ${placed.status} ${placed.body.slice(0, 200)}`;
+        } else orderTimes.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  orderTimes.sort((a, b) => a - b);
+  cartTimes.sort((a, b) => a - b);
+  return { orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+}
+
+/** The bare-SQL floor: 50 node-postgres connections looping order-floor.sql's two round trips. */
+async function floorLoop(databaseUrl: string, productOf: (buyer: number) => number, seconds: number): Promise<LoopResult> {
+  const clients = await Promise.all(Array.from({ length: BUYERS }, async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return client;
+  }));
+  const orderTimes: number[] = [];
+  const cartTimes: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (client, buyer) => {
+      const user = randomUUID();
+      while (performance.now() < deadline) {
+        try {
+          let t0 = performance.now();
+          await client.query('INSERT INTO floor.cart VALUES ($1, $2, 1) ON CONFLICT (user_id, product) DO UPDATE SET qty = floor.cart.qty + 1', [user, productOf(buyer)]);
+          cartTimes.push(performance.now() - t0);
+          t0 = performance.now();
+          const placed = await client.query(
+            `WITH c AS (DELETE FROM floor.cart WHERE user_id = $1 RETURNING product, qty),
+                  s AS (UPDATE floor.stock st SET stock = st.stock - c.qty FROM c
+                        WHERE st.id = c.product AND st.stock >= c.qty RETURNING st.id, c.qty, st.price),
+                  o AS (INSERT INTO floor.orders (id, user_id, total, status)
+                        SELECT $2, $1, sum(qty * price), 'paid' FROM s HAVING count(*) > 0 RETURNING id)
+             INSERT INTO floor.lines SELECT o.id, s.id, s.qty, s.price FROM o, s RETURNING order_id`,
+            [user, randomUUID()],
+          );
+          if (placed.rowCount !== 1) throw new Error(`the floor placed ${placed.rowCount} lines`);
+          orderTimes.push(performance.now() - t0);
+        } catch (error) {
+          errors += 1;
+          firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((client) => client.end()));
+  orderTimes.sort((a, b) => a - b);
+  cartTimes.sort((a, b) => a - b);
+  return { orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+}
+
+/** API CPU per cart change and per order request, each measured alone (cart-only, then orders of one-line carts). */
+async function cpuCosts(ctx: BenchContext, tokens: string[], productOf: (buyer: number) => string, tag: string): Promise<{ cart: number; order: number }> {
+  const seconds = Math.max(2, Math.round(SECONDS / 2));
+  let before = await serverCpuMs(ctx);
+  const carts = await productLoop(ctx, tokens, productOf, seconds, `${tag}-cpu-cart`, 'cart');
+  const cartCpu = (await serverCpuMs(ctx)) - before;
+  before = await serverCpuMs(ctx);
+  const loop = await productLoop(ctx, tokens, productOf, seconds, `${tag}-cpu-loop`);
+  const loopCpu = (await serverCpuMs(ctx)) - before;
+  const cart = cartCpu / Math.max(1, carts.carts);
+  return { cart, order: (loopCpu - cart * loop.carts) / Math.max(1, loop.orders) };
+}
+
+function row(name: string, result: LoopResult, floor?: LoopResult) {
+  return {
+    scenario: name,
+    'orders/s': fmt(result.ordersPerSecond),
+    ...(floor ? { 'floor orders/s': fmt(floor.ordersPerSecond), 'of floor': `${fmt((result.ordersPerSecond / floor.ordersPerSecond) * 100, 1)}%` } : {}),
+    'order p50 ms': fmt(result.orderP50, 1),
+    'order p99 ms': fmt(result.orderP99, 1),
+    ...(floor ? { 'floor p99 ms': fmt(floor.orderP99, 1) } : {}),
+    'cart p99 ms': fmt(result.cartP99, 1),
+    'API CPU ms/order': result.cpuPerOrder === undefined ? null : fmt(result.cpuPerOrder, 2),
+    'API CPU ms/cart': result.cpuPerCart === undefined ? null : fmt(result.cpuPerCart, 2),
+    errors: result.errors,
+  };
+}
+
+const best = (runs: LoopResult[]) => runs.reduce((a, b) => (b.ordersPerSecond > a.ordersPerSecond ? b : a));
+
+export const orderLoopSection: BenchSection = {
+  name: 'fast writes: 50 buyers loop cart-add + order (vs the bare-SQL floor)',
+  async run(ctx: BenchContext): Promise<BenchSectionResult> {
+    const setup = await fetch(`${ctx.bareUrl}/__bench/order-loop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ buyers: BUYERS * 2, products: FLOOR_PRODUCTS }) });
+    const { tokens: all, productIds } = (await setup.json()) as { tokens: string[]; productIds: string[] };
+    const spreadTokens = all.slice(0, BUYERS);
+    const hotTokens = all.slice(BUYERS);
+    const spreadOf = (buyer: number) => productIds[buyer % productIds.length]!;
+    const hotOf = () => productIds[0]!;
+    let floorClient: pg.Client | undefined;
+    if (ctx.databaseUrl) {
+      floorClient = new pg.Client({ connectionString: ctx.databaseUrl });
+      await floorClient.connect();
+      await floorClient.query(floorSql);
+    }
+    const notes = [
+      `${BUYERS} buyers, each looping PATCH /api/v1/carts (one unit) + POST /api/v1/orders (test provider) for ${SECONDS} s; best of ${ROUNDS} rounds, product and floor alternating.`,
+      `spread: buyers over ${productIds.length} offset products; one product: all ${BUYERS} on one. API CPU per request from separate runs of cart changes alone and of the loop.`,
+    ];
+    const rows: BenchSectionResult['rows'] = [];
+    const targets: BenchTarget[] = [];
+    const results: Record<string, { product: LoopResult; floor?: LoopResult }> = {};
+    for (const [scenario, tokens, productOf, floorOf] of [
+      ['spread', spreadTokens, spreadOf, (buyer: number) => buyer % FLOOR_PRODUCTS],
+      ['one product', hotTokens, hotOf, () => 0],
+    ] as const) {
+      if (onlyScenarios && !onlyScenarios.some((word) => scenario.includes(word))) continue;
+      // Warm-up: one short loop.
+      await productLoop(ctx, tokens, productOf, 1, `${scenario}-warm`);
+      const productRuns: LoopResult[] = [];
+      const floorRuns: LoopResult[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? (['product', 'floor'] as const) : (['floor', 'product'] as const);
+        for (const who of order) {
+          if (who === 'floor' && ctx.databaseUrl) floorRuns.push(await floorLoop(ctx.databaseUrl, floorOf, SECONDS));
+          if (who === 'product') productRuns.push(await productLoop(ctx, tokens, productOf, SECONDS, `${scenario}-${round}`));
+        }
+      }
+      const product = best(productRuns);
+      product.errors = productRuns.reduce((sum, run) => sum + run.errors, 0);
+      product.firstError = productRuns.find((run) => run.firstError)?.firstError;
+      const cpu = await cpuCosts(ctx, tokens, productOf, scenario);
+      product.cpuPerOrder = cpu.order;
+      product.cpuPerCart = cpu.cart;
+      const floor = floorRuns.length ? best(floorRuns) : undefined;
+      results[scenario] = { product, floor };
+      rows.push(row(`product, ${scenario}`, product, floor));
+      if (floor) rows.push(row(`bare-SQL floor, ${scenario}`, floor));
+      if (product.firstError) notes.push(`first error (${scenario}): ${product.firstError}`);
+      notes.push(`${scenario} rounds, product orders/s: ${productRuns.map((run) => fmt(run.ordersPerSecond)).join(', ')}${floorRuns.length ? `; floor: ${floorRuns.map((run) => fmt(run.ordersPerSecond)).join(', ')}` : ''}`);
+    }
+    const spread = results.spread;
+    const hot = results['one product'];
+    if (spread?.floor) {
+      const share = spread.product.ordersPerSecond / spread.floor.ordersPerSecond;
+      targets.push({ name: 'orders/s, spread, vs the bare-SQL floor', goal: `≥ ${TARGETS.floorShare * 100}% of the floor`, actual: `${fmt(share * 100, 1)}% (${fmt(spread.product.ordersPerSecond)} vs ${fmt(spread.floor.ordersPerSecond)} orders/s)`, met: share >= TARGETS.floorShare });
+    }
+    if (spread) targets.push({ name: `order p99, spread (${ctx.database})`, goal: `≤ ${TARGETS.p99Ms} ms, 0 errors`, actual: `${fmt(spread.product.orderP99, 1)} ms, ${spread.product.errors} errors`, met: spread.product.orderP99 <= TARGETS.p99Ms && spread.product.errors === 0 });
+    if (spread) targets.push({ name: 'API CPU per order request', goal: `≤ ${TARGETS.orderCpuMs} ms`, actual: `${fmt(spread.product.cpuPerOrder!, 2)} ms`, met: spread.product.cpuPerOrder! <= TARGETS.orderCpuMs });
+    if (spread) targets.push({ name: 'API CPU per cart change', goal: `≤ ${TARGETS.cartCpuMs} ms`, actual: `${fmt(spread.product.cpuPerCart!, 2)} ms`, met: spread.product.cpuPerCart! <= TARGETS.cartCpuMs });
+    if (hot) notes.push(`one product: ${fmt((hot.product.ordersPerSecond / (hot.floor?.ordersPerSecond ?? NaN)) * 100, 1)}% of its floor`);
+    const hotShare = hot && spread ? hot.product.ordersPerSecond / spread.product.ordersPerSecond : NaN;
+    if (hot && spread) targets.push({ name: 'one product vs spread', goal: `≥ ${TARGETS.hotShare * 100}% of the spread rate, 0 errors`, actual: `${fmt(hotShare * 100, 1)}% (${fmt(hot.product.ordersPerSecond)} vs ${fmt(spread.product.ordersPerSecond)} orders/s), ${hot!.product.errors} errors`, met: hotShare >= TARGETS.hotShare && hot!.product.errors === 0 });
+    if (floorClient) {
+      await floorClient.query('DROP SCHEMA IF EXISTS floor CASCADE');
+      await floorClient.end();
+    }
+    return { notes, rows, targets };
+  },
+};
