@@ -172,7 +172,10 @@ describe('order details', () => {
     const { container } = renderAt(`/account/orders/${one.id}`);
     await until(() => container.querySelector('h1') !== null);
     expect(container.querySelector('h1')?.textContent).toBe('Order GM-20261123-000001');
-    expect(container.querySelector('[data-testid="order-line"]')?.textContent).toContain('Qty 2 × 12.00 EUR');
+    // An offset's quantity is in tonnes and its price per tonne (issue 26 item 10).
+    const line = container.querySelector('[data-testid="order-line"]')?.textContent;
+    expect(line).toContain('2 t CO₂e × 12.00 EUR per tonne CO₂e');
+    expect(line).toContain('Retires 2 t CO₂e');
     expect(container.querySelector('[data-testid="order-total"]')?.textContent).toBe('21.60 EUR');
     expect(container.textContent).toContain('Discount (WELCOME10)');
     expect(container.querySelector('[data-testid="order-address"]')?.textContent).toContain('1 Leaf Lane');

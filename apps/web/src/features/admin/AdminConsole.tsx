@@ -4,6 +4,10 @@ import { AdminLayout } from './layout/AdminLayout.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { LoadingState } from './components/States.tsx';
 import './admin.css';
+import './admin-blocks.css';
+import './admin-screens.css';
+import './admin-screens-more.css';
+import './admin-screens-last.css';
 
 /** Each screen is its own chunk: opening the console loads its frame and the screen shown. */
 function screen(load: () => Promise<Record<string, unknown>>, name: string) {
