@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { startTransition, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_CONFIRMATION } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -37,9 +37,12 @@ export default function DeleteAccountDialog({ email, onClose }: { email: string;
     try {
       const response = await deleteAccount({ password, confirmation, reviews });
       if (response.ok) {
-        // Home first, so the account page's sign-in guard never sees the signed-out state (it would send to /login).
-        void navigate('/', { replace: true });
-        signOut();
+        // Home and signed out in one transition (the router navigates in a transition): the account
+        // page's sign-in guard never renders signed out, so it cannot send to /login and drop the toast.
+        startTransition(() => {
+          void navigate('/', { replace: true });
+          signOut();
+        });
         toast.success('Your account has been deleted');
         return;
       }
