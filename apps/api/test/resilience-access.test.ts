@@ -42,6 +42,12 @@ const attacks: Record<string, Attack> = {
     body: () => ({ getStripeCoupon: false }),
     check: async () => expect((await owner.cart.get()).body.data.products).toHaveLength(1),
   },
+  'PATCH /api/v1/carbon/footprints/{id}': {
+    method: 'PATCH',
+    url: () => `/api/v1/carbon/footprints/${owned.footprint}`,
+    body: () => ({ public: true }),
+    check: async () => expect((await call(app, owner.token, 'GET', '/api/v1/carbon/footprints')).body.data.find((f: { _id: string }) => f._id === owned.footprint).public).toBe(false),
+  },
   'DELETE /api/v1/carbon/footprints/{id}': {
     method: 'DELETE',
     url: () => `/api/v1/carbon/footprints/${owned.footprint}`,

@@ -44,6 +44,8 @@ const savedBase = {
   /** kg CO2e, the result's total (repeated for lists and charts). */
   total: z.number(),
   factorSetYear: z.number().int(),
+  /** Shown on the owner's public sustainability page (they chose it; off by default). */
+  public: z.boolean(),
   createdAt: z.string(),
 };
 
@@ -64,6 +66,10 @@ export const footprintListQuerySchema = z.object({
 export const latestFootprintQuerySchema = footprintListQuerySchema.pick({ kind: true });
 
 export const footprintIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a footprint id' }) });
+
+/** `PATCH /v1/carbon/footprints/{id}`: show the footprint on your public page, or stop showing it. */
+export const footprintVisibilityBodySchema = z.strictObject({ public: z.boolean({ error: 'must be true or false' }) });
+export type FootprintVisibilityBody = z.infer<typeof footprintVisibilityBodySchema>;
 
 /** What a user has offset so far: tonnes of CO2e retired through paid offset purchases. */
 export const offsetsRetiredSchema = z.object({

@@ -47,6 +47,8 @@ export const impactSchema = z.object({
   certificates: z.array(impactCertificateSchema),
   /** Tonnes retired per calendar month (UTC, `YYYY-MM`), oldest first, the last 12 months with any. */
   monthly: z.array(z.object({ month: z.string(), tonnes: z.number() })),
+  /** Footprints the owner chose to show (newest first, at most 12): a person's own; a business's, those its owner saved as business or event footprints. */
+  publicFootprints: z.array(z.object({ kind: z.string(), totalKg: z.number(), createdAt: z.string() })),
   badgePath: z.string(),
   pagePath: z.string(),
 });

@@ -20,6 +20,8 @@ export const carbonFootprints = pgTable(
     /** kg CO2e, unrounded (the result's total, kept as a column for charts and sorting). */
     total: doublePrecision('total').notNull(),
     factorSetYear: integer('factor_set_year').notNull(),
+    /** The owner chose to show it on their public sustainability page (issue 26 item 17); off by default. */
+    public: boolean('public').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('carbon_footprints_user_created_idx').on(t.userId, t.createdAt)],

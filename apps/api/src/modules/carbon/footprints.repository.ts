@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { carbonFootprints, users } from '../../db/schema/index.ts';
+import { businesses, carbonFootprints, users } from '../../db/schema/index.ts';
+import { impactOwnerChanged } from '../impact/impact.events.ts';
 
 export type FootprintRow = typeof carbonFootprints.$inferSelect;
 export type NewFootprintRow = typeof carbonFootprints.$inferInsert;
@@ -51,6 +52,24 @@ export function createFootprintsRepository(db: Database) {
         .limit(options.limit);
       const [total] = await db.select({ n: count() }).from(carbonFootprints).where(where);
       return { rows, total: Number(total.n) };
+    },
+
+    /** The businesses this person owns (their public pages list the owner's public business footprints). */
+    async ownedBusinessIds(userId: string): Promise<string[]> {
+      const rows = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.ownerUserId, userId));
+      return rows.map((row) => row.id);
+    },
+
+    /** Only the owner's row; undefined when there is none (someone else's id included). */
+    async setPublic(userId: string, id: string, visible: boolean): Promise<FootprintRow | undefined> {
+      const [row] = await db
+        .update(carbonFootprints)
+        .set({ public: visible })
+        .where(and(eq(carbonFootprints.id, id), eq(carbonFootprints.userId, userId)))
+        .returning();
+      // The owner's public pages (theirs, and the businesses they own) show it or drop it at once.
+      if (row) await impactOwnerChanged(db, { users: [userId], businesses: await this.ownedBusinessIds(userId) });
+      return row;
     },
 
     /** Deletes only the owner's row; false when there is none (someone else's id included). */

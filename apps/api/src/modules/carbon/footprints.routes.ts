@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, errorEnvelopeSchema as failure, messageEnvelopeSchema, pageEnvelope } from '@app/contract';
-import { footprintIdParamsSchema, footprintListQuerySchema, latestFootprintQuerySchema, offsetsRetiredSchema, saveFootprintBodySchema, savedFootprintSchema, type OffsetsRetired } from '@app/contract/footprints';
+import { footprintIdParamsSchema, footprintVisibilityBodySchema, footprintListQuerySchema, latestFootprintQuerySchema, offsetsRetiredSchema, saveFootprintBodySchema, savedFootprintSchema, type OffsetsRetired } from '@app/contract/footprints';
 import type { FootprintsService } from './footprints.service.ts';
 
 const tags = ['carbon'];
@@ -62,6 +62,25 @@ export const footprintRoutes: FastifyPluginAsyncZod<{ footprints: FootprintsServ
       },
     },
     async (request) => ({ success: true as const, data: await offsetsRetired(request.user!.id) }),
+  );
+
+  app.patch(
+    '/v1/carbon/footprints/:id',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Show one of your saved footprints on your public sustainability page, or stop showing it (404 for any other id)',
+        params: footprintIdParamsSchema,
+        body: footprintVisibilityBodySchema,
+        response: { 200: dataEnvelope(savedFootprintSchema), ...errors, 404: failure },
+      },
+    },
+    async (request) => {
+      const data = await footprints.setPublic(request.user!.id, request.params.id, request.body.public);
+      return { success: true as const, message: data.public ? 'Shown on your public page' : 'No longer shown on your public page', data };
+    },
   );
 
   app.delete(

@@ -68,6 +68,13 @@ export function createFootprintsService(deps: { repo: FootprintsRepository; carb
       return rows[0] ? toSaved(rows[0]) : null;
     },
 
+    /** Shows the footprint on the owner's public page, or stops; someone else's id is a 404. */
+    async setPublic(userId: string, id: string, visible: boolean): Promise<SavedFootprint> {
+      const row = await repo.setPublic(userId, id, visible);
+      if (!row) throw notFound('That saved footprint');
+      return toSaved(row);
+    },
+
     async remove(userId: string, id: string): Promise<void> {
       // Someone else's footprint answers exactly like a missing one: ids reveal nothing.
       if (!(await repo.delete(userId, id))) throw notFound('That saved footprint');
@@ -95,6 +102,7 @@ function toSaved(row: FootprintRow): SavedFootprint {
     result: row.result,
     total: row.total,
     factorSetYear: row.factorSetYear,
+    public: row.public,
     createdAt: row.createdAt.toISOString(),
   } as SavedFootprint;
 }

@@ -58,6 +58,7 @@ export function createImpactReadModel(repo: ImpactRepository) {
         verifyPath: certificateVerifyPath(row.serial),
       })),
       monthly: impact.monthly.map((row) => ({ month: row.month, tonnes: row.tonnesMilli / 1000 })),
+      publicFootprints: impact.publicFootprints,
       badgePath: impactBadgePath(kind, owner.slug),
       pagePath: impactPagePath(kind, owner.slug),
     };

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ImpactKind } from '@app/contract/impact';
 import type { Database } from '../../db/client.ts';
-import { businessSustainabilityProfiles, businesses, certificates, orders, sustainabilityProfiles, users } from '../../db/schema/index.ts';
+import { businessSustainabilityProfiles, businesses, carbonFootprints, certificates, orders, sustainabilityProfiles, users } from '../../db/schema/index.ts';
 
 /** Whose public page a slug names: only people and businesses that published a sustainability profile have one. */
 export interface ImpactOwner {
@@ -22,6 +22,8 @@ export interface ImpactCertificateRow {
 
 /** At most this many certificates are listed on a page (the total counts them all). */
 export const LISTED_CERTIFICATES = 100;
+/** At most this many public footprints are shown on a page. */
+export const PUBLIC_FOOTPRINTS = 12;
 
 /** SQL of the impact read model: the owner behind a public page and their valid certificates. */
 export function createImpactRepository(db: Database) {
@@ -57,7 +59,7 @@ export function createImpactRepository(db: Database) {
       return row && { kind, ...row };
     },
 
-    /** The total, the newest certificates and the tonnes per month, in three small queries. */
+    /** The total, the newest certificates, the tonnes per month and the public footprints, in four small queries. */
     async impact(owner: ImpactOwner) {
       const base = db.$with('owned').as(
         db
@@ -89,7 +91,16 @@ export function createImpactRepository(db: Database) {
         .groupBy(month)
         .orderBy(desc(month))
         .limit(12);
+      // Footprints the owner chose to show: a person's own; for a business, its owner's business and event footprints.
+      const footprintOwner = owner.kind === 'users' ? sql`${owner.id}::uuid` : sql`(select ${businesses.ownerUserId} from ${businesses} where ${businesses.id} = ${owner.id}::uuid)`;
+      const shown = await db
+        .select({ kind: carbonFootprints.kind, total: carbonFootprints.total, createdAt: carbonFootprints.createdAt })
+        .from(carbonFootprints)
+        .where(and(sql`${carbonFootprints.userId} = ${footprintOwner}`, eq(carbonFootprints.public, true), owner.kind === 'users' ? undefined : inArray(carbonFootprints.kind, ['business', 'event'])))
+        .orderBy(desc(carbonFootprints.createdAt), desc(carbonFootprints.id))
+        .limit(PUBLIC_FOOTPRINTS);
       return {
+        publicFootprints: shown.map((row) => ({ kind: row.kind, totalKg: row.total, createdAt: new Date(row.createdAt).toISOString() })),
         tonnesMilli: Number(totals?.tonnesMilli ?? 0),
         count: Number(totals?.count ?? 0),
         listed: listed.map((row) => ({ ...row, issuedAt: new Date(row.issuedAt) })),

@@ -50,6 +50,8 @@ export const saveFootprint = (kind: SavedFootprint['kind'], inputs: unknown) =>
   apiClient.post<Data<SavedFootprint>>('v1/carbon/footprints', { kind, inputs });
 
 export const deleteFootprint = (id: string) => apiClient.delete<{ message: string }>(`v1/carbon/footprints/${encodeURIComponent(id)}`);
+/** Show a saved footprint on your public sustainability page, or stop showing it. */
+export const setFootprintPublic = (id: string, visible: boolean) => apiClient.patch<{ message: string }>(`v1/carbon/footprints/${encodeURIComponent(id)}`, { public: visible });
 
 export const profileKeys = {
   own: ['sustainability', 'own'] as const,

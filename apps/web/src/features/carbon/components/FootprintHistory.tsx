@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { deleteFootprint, footprintKeys, useFootprints, useOffsetsRetired } from '../api/carbon-api.ts';
+import { deleteFootprint, footprintKeys, setFootprintPublic, useFootprints, useOffsetsRetired } from '../api/carbon-api.ts';
 import { formatTonnes } from '../state/format.ts';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { OffsetOffer, type OffsetActions } from './OffsetOffer.tsx';
@@ -88,6 +88,19 @@ function HistoryBody({ saved, retiredKg, offsets }: { saved: SavedFootprint[]; r
       setDeleting(null);
     }
   }
+  const [sharing, setSharing] = useState<string | null>(null);
+  async function share(footprint: SavedFootprint, visible: boolean) {
+    setSharing(footprint._id);
+    try {
+      const response = await setFootprintPublic(footprint._id, visible);
+      await queryClient.invalidateQueries({ queryKey: footprintKeys.all });
+      if (!response.ok) toast.error(errorMessage(response, 'That could not be changed. Please try again.'));
+    } catch {
+      toast.error('That could not be changed. Please check your connection.');
+    } finally {
+      setSharing(null);
+    }
+  }
   const households = saved.filter((f) => f.kind === 'household').reverse();
   const latest = households.at(-1);
   const gapKg = Math.max((latest?.total ?? 0) - retiredKg, 0);
@@ -123,6 +136,7 @@ function HistoryBody({ saved, retiredKg, offsets }: { saved: SavedFootprint[]; r
       {gapKg > 0 && offsets && <OffsetOffer gapKg={gapKg} actions={offsets} intro="Cover what is left with verified projects: see the price first, then add it to your cart." />}
       <p className="carbon-muted carbon-small">Offsets count once their order is paid: the tonnes of offset projects in your paid orders.</p>
       <h3 className="carbon-result__heading">Saved results</h3>
+      <p className="carbon-muted carbon-small">Tick “Public” to show a result on your public sustainability page; nothing is shown unless you do.</p>
       <ol className="history-list" aria-label="Saved footprints, newest first">
         {saved.slice(0, 10).map((f) => (
           <li key={f._id} className="history-list__item" data-testid="history-item">
@@ -133,6 +147,16 @@ function HistoryBody({ saved, retiredKg, offsets }: { saved: SavedFootprint[]; r
               </time>
             </span>
             <strong>{formatTonnes(f.total)}</strong>
+            <label className="history-list__public">
+              <input
+                type="checkbox"
+                checked={f.public}
+                disabled={sharing === f._id}
+                aria-label={`Show the ${KIND_LABELS[f.kind].toLowerCase()} footprint of ${formatDateTime(f.createdAt)} on your public page`}
+                onChange={(event) => void share(f, event.currentTarget.checked)}
+              />
+              <span>Public</span>
+            </label>
             <Button
               variant="ghost"
               size="sm"

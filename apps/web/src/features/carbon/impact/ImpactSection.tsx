@@ -9,6 +9,7 @@ import { MonthlyChart } from './MonthlyChart.tsx';
 import './impact.css';
 
 const tonnes = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 3 });
+const FOOTPRINT_KIND_LABELS: Record<string, string> = { household: 'Household footprint a year', flights: 'Flights', event: 'Event', business: 'Business footprint a year' };
 
 /**
  * What a public sustainability page has retired (issue 26.17, 27.3): tonnes from valid
@@ -56,6 +57,21 @@ export function ImpactSection({ kind, slug }: { kind: ImpactKind; slug: string }
             </li>
           ))}
         </ul>
+      )}
+      {data.publicFootprints.length > 0 && (
+        <>
+          <h3 className="impact__subtitle">Footprints shared by {data.name}</h3>
+          <ul className="impact__certificates" data-testid="public-footprints">
+            {data.publicFootprints.map((footprint) => (
+              <li key={footprint.createdAt + footprint.kind}>
+                <span>
+                  <strong>{tonnes(footprint.totalKg / 1000)} t CO₂e</strong> · {FOOTPRINT_KIND_LABELS[footprint.kind] ?? footprint.kind}
+                </span>
+                <span className="carbon-muted">{dates.date(footprint.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <img className="impact__badge" src={data.badgePath} alt={`Badge: ${data.name}, ${tonnes(data.tonnesRetired)} t CO2e retired`} height={28} />
       <details className="impact__embed">

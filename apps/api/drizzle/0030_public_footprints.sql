@@ -1,0 +1,1 @@
+ALTER TABLE "carbon_footprints" ADD COLUMN "public" boolean DEFAULT false NOT NULL;
