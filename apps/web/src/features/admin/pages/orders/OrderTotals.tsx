@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderTotals as Totals } from '@app/contract/admin';
-import { Button } from '../../../../components/ui/Button.tsx';
-import { useToast } from '../../../../components/ui/useToast.ts';
-import { admin, adminUrl, type Query } from '../../api/admin-client.ts';
-import { readAdminToken } from '../../api/admin-token.ts';
+import { admin, type Query } from '../../api/admin-client.ts';
 import { adminKey } from '../../api/queries.ts';
+import { ExportCsvButton } from '../../components/ExportCsvButton.tsx';
 import { count, money } from '../../components/format.ts';
 import './fulfilment.css';
 
@@ -39,30 +36,7 @@ export function OrderTotals({ query }: { query: Query }) {
   );
 }
 
-/** Downloads the filtered orders as CSV (`GET orders/export`), with the admin token. */
+/** Downloads the filtered orders as CSV (`GET orders/export`). */
 export function ExportOrdersButton({ query }: { query: Query }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const response = await fetch(adminUrl('orders/export', filtersOf(query)), { headers: { Authorization: `Bearer ${readAdminToken() ?? ''}` } });
-      if (!response.ok) throw new Error('The export could not be made. Please try again.');
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `carbonwise-orders-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The export failed.');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="secondary" size="sm" loading={busy} onClick={() => void download()}>
-      Export CSV
-    </Button>
-  );
+  return <ExportCsvButton path="orders/export" query={filtersOf(query)} name="orders" />;
 }
