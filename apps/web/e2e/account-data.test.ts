@@ -74,8 +74,9 @@ describe('your data on the account page, in a real browser', () => {
     await dialog.getByLabel('Type DELETE to confirm').focus();
     await page.keyboard.press('Enter');
     await page.getByText('Your account has been deleted').waitFor();
-    // Signed out, off the account page (home, or the sign-in page its guard sends to).
-    await page.waitForURL((url) => !url.pathname.startsWith('/account'));
+    // Signed out, at home: never the sign-in page the account page's guard sends a signed-out visitor to.
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('a.site-header__account', { hasText: 'Log in' }).waitFor({ state: 'attached' });
     expect((await page.context().cookies()).find((c) => c.name === 'JWTToken')?.value ?? '').toBe('');
 
     // The old password opens nothing; the certificate still verifies.

@@ -1,4 +1,4 @@
-import { startTransition, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_CONFIRMATION } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -26,6 +26,9 @@ export default function DeleteAccountDialog({ email, onClose }: { email: string;
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const confirmed = confirmation.trim().toUpperCase() === ACCOUNT_DELETION_CONFIRMATION;
+  const deleted = useRef(false);
+  // The dialog lives on the account page: when it unmounts after a deletion, home is showing.
+  useEffect(() => () => void (deleted.current && signOut()), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,13 +40,12 @@ export default function DeleteAccountDialog({ email, onClose }: { email: string;
     try {
       const response = await deleteAccount({ password, confirmation, reviews });
       if (response.ok) {
-        // Home and signed out in one transition (the router navigates in a transition): the account
-        // page's sign-in guard never renders signed out, so it cannot send to /login and drop the toast.
-        startTransition(() => {
-          void navigate('/', { replace: true });
-          signOut();
-        });
-        toast.success('Your account has been deleted');
+        // Home first, signed out once the account page has gone (the effect below). Signing out
+        // here would re-render the account page signed out before the router's navigation (a
+        // transition) commits, and its guard would send the person to /login, dropping the toast.
+        deleted.current = true;
+        toast.success('Your account has been deleted', { carry: true });
+        void navigate('/', { replace: true });
         return;
       }
       const problem = readApiError(response, 'Your account could not be deleted. Please try again.');
