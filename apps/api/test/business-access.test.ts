@@ -35,6 +35,7 @@ const ownerOnly: Row[] = [
   { method: 'GET', route: '/api/v1/business-user-profiles/business/stats/{businessId}', url: () => `/api/v1/business-user-profiles/business/stats/${business.id}` },
   { method: 'GET', route: '/api/v1/business-customer-orders', url: () => `/api/v1/business-customer-orders?businessCode=${business.businessCode}` },
   { method: 'PUT', route: '/api/v1/business-profiles/carbon-inputs/{businessCode}', url: () => `/api/v1/business-profiles/carbon-inputs/${business.businessCode}`, body: { spend: [{ naics: '541511', usd: 100 }] } },
+  { method: 'GET', route: '/api/v1/business-profiles/carbon-inputs/{businessCode}', url: () => `/api/v1/business-profiles/carbon-inputs/${business.businessCode}?year=2025` },
   { method: 'GET', route: '/api/v1/business-profiles/get/carbon-calculations', url: () => `/api/v1/business-profiles/get/carbon-calculations?businessCode=${business.businessCode}` },
   // The emissions report: the owner, and members the owner gave report access (business-report.test.ts); a plain member is refused.
   { method: 'GET', route: '/api/v1/business-reports/{businessCode}/{year}', url: () => `/api/v1/business-reports/${business.businessCode}/2026` },

@@ -67,6 +67,15 @@ export type BusinessCarbonSave = z.infer<typeof businessCarbonSaveSchema>;
 export const businessCarbonInputsBodySchema = businessRequestSchema;
 export type BusinessCarbonInputsBody = z.input<typeof businessCarbonInputsBodySchema>;
 
+/** `GET /v1/business-profiles/carbon-inputs/{businessCode}?year=`: one reporting year's inputs as stored (owner only). */
+export const businessCarbonYearInputsSchema = z.object({
+  year: z.number().int(),
+  /** null when nothing was recorded for the year. */
+  inputs: businessRequestSchema.nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type BusinessCarbonYearInputs = z.infer<typeof businessCarbonYearInputsSchema>;
+
 export const businessCodePathSchema = z.object({ businessCode: businessCodeSchema });
 export const businessCodeQuerySchema = z.object({ businessCode: businessCodeSchema });
 

@@ -93,9 +93,13 @@ export function createBusinessCarbonRepository(db: Database) {
     },
 
     /** The current inputs, and the same as the given reporting year's (the emissions report reads those; empty clears the year). */
-    async setInputs(businessId: string, inputs: Record<string, unknown> | null, now: Date, year: number): Promise<void> {
+    /**
+     * A year's inputs; they are also the business's current inputs (the roll-up's) when `current`
+     * is true. An earlier year's inputs never replace the current ones.
+     */
+    async setInputs(businessId: string, inputs: Record<string, unknown> | null, now: Date, year: number, current: boolean): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(businesses).set({ carbonInputs: inputs, updatedAt: now }).where(eq(businesses.id, businessId));
+        if (current) await tx.update(businesses).set({ carbonInputs: inputs, updatedAt: now }).where(eq(businesses.id, businessId));
         const key = and(eq(businessCarbonYearInputs.businessId, businessId), eq(businessCarbonYearInputs.year, year));
         if (!inputs) await tx.delete(businessCarbonYearInputs).where(key);
         else
@@ -104,6 +108,16 @@ export function createBusinessCarbonRepository(db: Database) {
             .values({ businessId, year, inputs, updatedAt: now })
             .onConflictDoUpdate({ target: [businessCarbonYearInputs.businessId, businessCarbonYearInputs.year], set: { inputs, updatedAt: now } });
       });
+    },
+
+    /** One reporting year's stored inputs, or null. */
+    async yearInputs(businessId: string, year: number): Promise<{ inputs: Record<string, unknown>; updatedAt: Date } | null> {
+      const [row] = await db
+        .select({ inputs: businessCarbonYearInputs.inputs, updatedAt: businessCarbonYearInputs.updatedAt })
+        .from(businessCarbonYearInputs)
+        .where(and(eq(businessCarbonYearInputs.businessId, businessId), eq(businessCarbonYearInputs.year, year)))
+        .limit(1);
+      return row ? { inputs: row.inputs as Record<string, unknown>, updatedAt: row.updatedAt } : null;
     },
 
     /**

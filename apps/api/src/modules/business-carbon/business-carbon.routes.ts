@@ -5,6 +5,7 @@ import {
   businessCarbonInputsQuerySchema,
   businessCarbonRollupSchema,
   businessCarbonSaveSchema,
+  businessCarbonYearInputsSchema,
   businessCodePathSchema,
   businessCodeQuerySchema,
   businessSustainabilitySlugParamsSchema,
@@ -61,6 +62,22 @@ export const businessCarbonRoutes: FastifyPluginAsyncZod<{ carbon: BusinessCarbo
       },
     },
     async (request) => ({ success: true as const, message: 'Carbon inputs saved', data: await carbon.setInputs(request.user!.id, request.params.businessCode, request.body, request.query.year) }),
+  );
+
+  app.get(
+    '/v1/business-profiles/carbon-inputs/:businessCode',
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "One reporting year's recorded spend and travel (owner only; this year unless `year` names an earlier one; inputs null when none were recorded), to edit before the emissions report reads them",
+        params: businessCodePathSchema,
+        querystring: businessCarbonInputsQuerySchema,
+        response: { 200: dataEnvelope(businessCarbonYearInputsSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await carbon.yearInputs(request.user!.id, request.params.businessCode, request.query.year) }),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   BUSINESS_SAVEABLE_KINDS,
   type BusinessCarbonRollup,
   type BusinessCarbonSave,
+  type BusinessCarbonYearInputs,
   type RollupCategory,
 } from '@app/contract/business-carbon';
 import { CARBON_UNIT, FACTOR_SET_YEAR, type BusinessRequest } from '@app/contract';
@@ -103,8 +104,18 @@ export function createBusinessCarbonService(deps: { db: Database; repo: Business
       const empty = body.spend.length + body.flights.length + body.hotelStays.length + body.surfaceTravel.length === 0;
       // Computing once checks what the schema cannot: NAICS codes, airport codes, hotel countries.
       if (!empty) carbon.business(body);
-      await repo.setInputs(business.id, empty ? null : (body as unknown as Record<string, unknown>), now(), reportingYear);
+      const thisYear = now().getUTCFullYear();
+      await repo.setInputs(business.id, empty ? null : (body as unknown as Record<string, unknown>), now(), reportingYear, reportingYear === thisYear);
       return this.rollup(userId, businessCode);
+    },
+
+    /** `GET /v1/business-profiles/carbon-inputs/{businessCode}?year=`: owner only; this year unless `year` names another. */
+    async yearInputs(userId: string, businessCode: string, year?: number): Promise<BusinessCarbonYearInputs> {
+      const reportingYear = year ?? now().getUTCFullYear();
+      if (reportingYear > now().getUTCFullYear()) throw invalid('year', `${reportingYear} has not started yet`);
+      const business = await requireBusinessOwner(db, userId, { businessCode });
+      const row = await repo.yearInputs(business.id, reportingYear);
+      return { year: reportingYear, inputs: (row?.inputs as BusinessRequest | undefined) ?? null, updatedAt: row ? row.updatedAt.toISOString() : null };
     },
 
     /** `GET /v1/business-profiles/get/carbon-calculations?businessCode=`: owner only. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BusinessCarbonInputsBody, BusinessCarbonRollup, BusinessCarbonSave, OwnBusinessSustainabilityProfile, PublicBusinessSustainabilityProfile, SaveBusinessCarbonBody } from '@app/contract/business-carbon';
+import type { BusinessCarbonInputsBody, BusinessCarbonRollup, BusinessCarbonSave, BusinessCarbonYearInputs, OwnBusinessSustainabilityProfile, PublicBusinessSustainabilityProfile, SaveBusinessCarbonBody } from '@app/contract/business-carbon';
 import type { SustainabilityProfileBody } from '@app/contract/sustainability';
 import { apiClient, type ApiResponse } from '../../lib/api-client.ts';
 import { NETWORK_ERROR_MESSAGE, readApiError, type ApiError } from '../../lib/api-error.ts';
@@ -26,7 +26,7 @@ export class BusinessCarbonCallError extends Error {
 async function send<T>(method: 'get' | 'put' | 'patch', path: string, fallback: string, body?: unknown, query?: Record<string, string>): Promise<Envelope<T>> {
   let response: ApiResponse<Envelope<T>>;
   try {
-    response = method === 'get' ? await apiClient.get<Envelope<T>>(path, { query }) : await apiClient[method]<Envelope<T>>(path, body);
+    response = method === 'get' ? await apiClient.get<Envelope<T>>(path, { query }) : await apiClient[method]<Envelope<T>>(path, body, { query });
   } catch {
     throw new BusinessCarbonCallError({ message: NETWORK_ERROR_MESSAGE, status: 0, code: null }, null);
   }
@@ -37,6 +37,7 @@ async function send<T>(method: 'get' | 'put' | 'patch', path: string, fallback: 
 export const businessCarbonKeys = {
   all: [...USER_SCOPED_QUERY_KEY, 'business-carbon'] as const,
   rollup: (businessCode: string) => [...businessCarbonKeys.all, 'rollup', businessCode] as const,
+  yearInputs: (businessCode: string, year: number) => [...businessCarbonKeys.all, 'year-inputs', businessCode, year] as const,
   ownProfile: (businessCode: string) => [...businessCarbonKeys.all, 'profile', businessCode] as const,
   publicProfile: (slug: string) => ['business-sustainability', 'public', slug] as const,
 };
@@ -49,12 +50,30 @@ export function useCarbonRollup(businessCode: string) {
   });
 }
 
-/** `PUT /v1/business-profiles/carbon-inputs/{businessCode}`: answers the new roll-up, which replaces the cached one. */
-export function useSaveCarbonInputs(businessCode: string) {
+/**
+ * `PUT /v1/business-profiles/carbon-inputs/{businessCode}?year=`: this year's inputs (no year) answer the
+ * new roll-up, which replaces the cached one; an earlier year's leave the roll-up alone. Either way
+ * that year's inputs and report are read again.
+ */
+export function useSaveCarbonInputs(businessCode: string, year?: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BusinessCarbonInputsBody) => send<BusinessCarbonRollup>('put', `v1/business-profiles/carbon-inputs/${encodeURIComponent(businessCode)}`, 'The spend could not be saved.', body),
-    onSuccess: (answer) => client.setQueryData(businessCarbonKeys.rollup(businessCode), answer.data),
+    mutationFn: (body: BusinessCarbonInputsBody) =>
+      send<BusinessCarbonRollup>('put', `v1/business-profiles/carbon-inputs/${encodeURIComponent(businessCode)}`, 'The spend could not be saved.', body, year === undefined ? undefined : { year: String(year) }),
+    onSuccess: (answer) => {
+      if (year === undefined || year === new Date().getUTCFullYear()) client.setQueryData(businessCarbonKeys.rollup(businessCode), answer.data);
+      void client.invalidateQueries({ queryKey: [...businessCarbonKeys.all, 'year-inputs', businessCode] });
+      void client.invalidateQueries({ queryKey: [...businessCarbonKeys.all, 'report', businessCode] });
+    },
+  });
+}
+
+/** `GET /v1/business-profiles/carbon-inputs/{businessCode}?year=` (owner only): one year's inputs as stored. */
+export function useYearInputs(businessCode: string, year: number, enabled = true) {
+  return useQuery({
+    queryKey: businessCarbonKeys.yearInputs(businessCode, year),
+    queryFn: async () => (await send<BusinessCarbonYearInputs>('get', `v1/business-profiles/carbon-inputs/${encodeURIComponent(businessCode)}`, "The year's spend could not be loaded.", undefined, { year: String(year) })).data,
+    enabled,
   });
 }
 

@@ -57,7 +57,8 @@ export function BusinessCarbonPanel({ businessCode }: { businessCode: string }) 
           {editing || !rollup.data.inputs ? (
             <SpendInputsForm
               businessCode={businessCode}
-              rollup={rollup.data}
+              inputs={rollup.data.inputs}
+              spendLines={rollup.data.operations?.spendLines}
               onSaved={() => {
                 setEditing(false);
                 toast.success('Spend saved');

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { BusinessReport } from '@app/contract/business-carbon';
 import { setCookie } from '../../../lib/cookies.ts';
 import { cleanup, clearAllCookies, render } from '../../../test/render.tsx';
-import { json, stubApi } from '../../../test/dom.ts';
+import { json, stubApi, submit, typeInto } from '../../../test/dom.ts';
 import { until } from '../../../test/until.ts';
 import { BusinessReportPanel } from './BusinessReportPanel.tsx';
 
@@ -82,5 +83,50 @@ describe('BusinessReportPanel', () => {
     const sharing = container.querySelector<HTMLInputElement>('.business-report__sharing input')!;
     await until(() => expect(sharing.disabled).toBe(false));
     expect(sharing.checked).toBe(false);
+  });
+
+  it("lets the owner record an earlier year's spend for that year's report only", async () => {
+    const past = YEAR - 1;
+    const pastReport = { ...empty, year: past, period: { from: `${past}-01-01`, to: `${past}-12-31` } };
+    const api = stubApi({
+      [`GET /api/v1/business-reports/${CODE}/${YEAR}`]: () => json(200, { success: true, data: empty }),
+      [`GET /api/v1/business-reports/${CODE}/${past}`]: () => json(200, { success: true, data: pastReport }),
+      [`GET /api/v1/business-reports/${CODE}/sharing`]: () => json(200, { success: true, data: { businessCode: CODE, share: false, sharedAt: null } }),
+      [`GET /api/v1/business-profiles/carbon-inputs/${CODE}`]: () => json(200, { success: true, data: { year: past, inputs: null, updatedAt: null } }),
+      [`PUT /api/v1/business-profiles/carbon-inputs/${CODE}`]: () => json(200, { success: true, data: {} }),
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <BusinessReportPanel businessCode={CODE} canEditSpend />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const select = container.querySelector<HTMLSelectElement>('.business-report__controls select')!;
+    act(() => {
+      select.value = String(past);
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const addButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent === `Add spend for ${past}`);
+    await until(() => expect(addButton()).toBeDefined());
+    expect(container.textContent).toContain(`No spend is recorded for ${past}`);
+    act(() => addButton()!.click());
+    await until(() => expect(container.querySelector('form.business-carbon__form')?.textContent).toContain(`Spend in ${past}`));
+    const form = container.querySelector('form.business-carbon__form')!;
+    expect(api.calls.some((c) => c.method === 'GET' && c.path === `/api/v1/business-profiles/carbon-inputs/${CODE}?year=${past}`)).toBe(true);
+    typeInto(form.querySelector('input[inputmode="decimal"]')!, '12,500');
+    submit(form);
+    await until(() => expect(api.calls.find((c) => c.method === 'PUT')).toBeDefined());
+    const put = api.calls.find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe(`/api/v1/business-profiles/carbon-inputs/${CODE}?year=${past}`);
+    expect((put.body as { spend: unknown[] }).spend).toEqual([{ naics: expect.any(String), usd: 12_500 }]);
+    await until(() => expect(container.querySelector('form.business-carbon__form')).toBeNull());
+  });
+
+  it('offers no spend editing to a member who may only read the report', async () => {
+    const { container } = renderPanel(empty);
+    await until(() => expect(container.textContent).toContain(`Nothing recorded for ${YEAR}`));
+    expect([...container.querySelectorAll('button')].some((b) => /spend for/.test(b.textContent ?? ''))).toBe(false);
   });
 });

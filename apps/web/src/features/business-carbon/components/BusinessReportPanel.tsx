@@ -4,6 +4,7 @@ import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { formatDate, formatDay } from '../../../lib/dates.ts';
 import { downloadReport, useBusinessReport } from '../report-api.ts';
 import { ReportSharingToggle } from './ReportSharingToggle.tsx';
+import { YearSpendEditor } from './YearSpendEditor.tsx';
 import '../business-report.css';
 
 // recharts loads with the charts, after the figures: never with the page's entry.
@@ -16,9 +17,9 @@ const tonnes = (kg: number) => `${(kg / 1000).toLocaleString('en', { minimumFrac
 /**
  * The emissions report section of the business dashboard (issue 27 item 2): a year's footprint by
  * GHG Protocol category against the tonnes retired in the business's name, with charts, the
- * certificates, the method, and the CSV and PDF downloads.
+ * certificates, the method, and the CSV and PDF downloads. The owner can record the year's spend here.
  */
-export function BusinessReportPanel({ businessCode }: { businessCode: string }) {
+export function BusinessReportPanel({ businessCode, canEditSpend = false }: { businessCode: string; canEditSpend?: boolean }) {
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState(thisYear);
   const report = useBusinessReport(businessCode, year);
@@ -47,6 +48,7 @@ export function BusinessReportPanel({ businessCode }: { businessCode: string }) 
         </div>
       </div>
       <ReportSharingToggle businessCode={businessCode} />
+      {canEditSpend && <YearSpendEditor key={year} businessCode={businessCode} year={year} recorded={report.data?.operations.recorded} />}
 
       {report.isPending && (
         <div aria-busy="true">

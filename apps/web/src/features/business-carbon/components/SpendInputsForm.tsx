@@ -1,32 +1,51 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { BusinessCarbonRollup } from '@app/contract/business-carbon';
 import { Button } from '../../../components/ui/index.ts';
 import { useSaveCarbonInputs } from '../api.ts';
 import { inputsFromRows, newRow, rowsFrom, SPEND_CATEGORIES, type RowErrors, type SpendRow } from '../spend-rows.ts';
 
-/** The owner's yearly spend by category (US dollars); the server prices each line. */
-export function SpendInputsForm({ businessCode, rollup, onSaved, onCancel }: { businessCode: string; rollup: BusinessCarbonRollup; onSaved: () => void; onCancel?: () => void }) {
-  const [rows, setRows] = useState<SpendRow[]>(() => rowsFrom(rollup.inputs));
+/**
+ * The owner's yearly spend by category (US dollars); the server prices each line. Without `year`
+ * these are the business's current inputs (the roll-up's); with one, that reporting year's only.
+ */
+export function SpendInputsForm({
+  businessCode,
+  inputs,
+  spendLines = [],
+  year,
+  onSaved,
+  onCancel,
+}: {
+  businessCode: string;
+  inputs: BusinessCarbonRollup['inputs'];
+  /** Priced lines already known, for the names of categories outside the short list. */
+  spendLines?: ReadonlyArray<{ naics: string; title: string }>;
+  year?: number;
+  onSaved: () => void;
+  onCancel?: () => void;
+}) {
+  const [rows, setRows] = useState<SpendRow[]>(() => rowsFrom(inputs));
   const [errors, setErrors] = useState<RowErrors>({});
-  const save = useSaveCarbonInputs(businessCode);
-  const titles = new Map<string, string>([...(rollup.operations?.spendLines ?? []).map((line) => [line.naics, line.title] as const), ...SPEND_CATEGORIES.map((c) => [c.naics, c.title] as const)]);
+  const save = useSaveCarbonInputs(businessCode, year);
+  const titleId = useId();
+  const titles = new Map<string, string>([...spendLines.map((line) => [line.naics, line.title] as const), ...SPEND_CATEGORIES.map((c) => [c.naics, c.title] as const)]);
 
   const update = (id: number, changes: Partial<SpendRow>) => setRows((current) => current.map((row) => (row.id === id ? { ...row, ...changes } : row)));
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const { body, errors: found } = inputsFromRows(rows, rollup.inputs);
+    const { body, errors: found } = inputsFromRows(rows, inputs);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(body, { onSuccess: onSaved });
   }
 
-  const travelKept = (rollup.inputs?.flights.length ?? 0) + (rollup.inputs?.hotelStays.length ?? 0) + (rollup.inputs?.surfaceTravel.length ?? 0);
+  const travelKept = (inputs?.flights.length ?? 0) + (inputs?.hotelStays.length ?? 0) + (inputs?.surfaceTravel.length ?? 0);
 
   return (
-    <form className="business-carbon__form" onSubmit={onSubmit} noValidate aria-labelledby="business-spend-title">
-      <h3 id="business-spend-title" className="business-carbon__subtitle">
-        Spend in the last 12 months
+    <form className="business-carbon__form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <h3 id={titleId} className="business-carbon__subtitle">
+        {year === undefined ? 'Spend in the last 12 months' : `Spend in ${year}`}
       </h3>
       <p className="business-muted">In US dollars. Leave an amount empty to skip it; count a trip here or as travel, not both.</p>
       {save.isError && (

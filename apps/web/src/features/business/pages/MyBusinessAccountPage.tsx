@@ -76,7 +76,7 @@ function sections(business: OwnBusiness) {
     ),
     report: (
       <Suspense fallback={loading}>
-        <BusinessReportPanel businessCode={business.businessCode} />
+        <BusinessReportPanel businessCode={business.businessCode} canEditSpend />
       </Suspense>
     ),
     orders: (
