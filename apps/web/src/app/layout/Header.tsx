@@ -16,7 +16,7 @@ const CALCULATOR_PATH = '/carbon-calculator';
 const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((module) => ({ default: module.AccountMenu })));
 
 /**
- * Site header. On wide screens everything sits in one row; below 880 px the navigation,
+ * Site header. On wide screens everything sits in one row; up to 1,180 px the navigation,
  * currency and account collapse behind a disclosure button (aria-expanded/aria-controls),
  * while the logo and the cart stay visible. Signed in, "Log in" becomes the account menu.
  */

@@ -3,6 +3,7 @@ import type { BusinessCarbonRollup } from '@app/contract/business-carbon';
 import { Button } from '../../../components/ui/index.ts';
 import { useSaveCarbonInputs } from '../api.ts';
 import { inputsFromRows, newRow, rowsFrom, SPEND_CATEGORIES, type RowErrors, type SpendRow } from '../spend-rows.ts';
+import '../business-carbon.css';
 
 /**
  * The owner's yearly spend by category (US dollars); the server prices each line. Without `year`
