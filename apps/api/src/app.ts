@@ -181,7 +181,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const mailingList = createMailingListContext(database.db, dispatcher, config);
   app.decorate('metrics', new MetricsCache(() => readPlatformMetrics(database.db), METRICS_TTL_SECONDS * 1000));
 
-  const catalogModel = await registerCatalog(app, database);
+  const catalogModel = await registerCatalog(app, database, { stockLagMs: config.catalogStockLagMs });
   const modes = describeModes(config);
   const reference = await loadReferenceData(createReferenceRepository(database.db));
   if (mailboxEnabled(config)) {
