@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeModes, type Config } from './config.ts';
@@ -43,7 +42,7 @@ import { registerBusinessReport } from './modules/business-report/register.ts';
 import { registerShopPages } from './modules/shop-pages/register.ts';
 import { registerChains } from './modules/chains/register.ts';
 import { registerEvents } from './modules/events/register.ts';
-import { createUploadStore } from './modules/uploads/upload-store.ts';
+import { openUploadStore } from './modules/uploads/database-upload-store.ts';
 import { createUploads, type Uploads } from './modules/uploads/uploads.service.ts';
 import { scheduleUploadSweep } from './modules/uploads/uploads.sweep-job.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
@@ -181,7 +180,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const mailingList = createMailingListContext(database.db, dispatcher, config);
   app.decorate('metrics', new MetricsCache(() => readPlatformMetrics(database.db), METRICS_TTL_SECONDS * 1000));
 
-  const catalogModel = await registerCatalog(app, database);
+  const catalogModel = await registerCatalog(app, database, { stockLagMs: config.catalogStockLagMs });
   const modes = describeModes(config);
   const reference = await loadReferenceData(createReferenceRepository(database.db));
   if (mailboxEnabled(config)) {
@@ -205,7 +204,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     { prefix: '/api' },
   );
   // One upload module for every feature that stores images (issue 23 item 7: owner, allowance, release, sweep).
-  const uploads = createUploads({ db: database.db, store: createUploadStore(path.join(config.dataDir, 'uploads')), quotaBytes: config.uploadQuotaBytes, log: app.log });
+  const uploads = createUploads({ db: database.db, store: openUploadStore({ storage: config.uploadStorage, databaseKind: database.kind, db: database.db, dataDir: config.dataDir }), quotaBytes: config.uploadQuotaBytes, log: app.log });
   app.decorate('uploads', uploads);
   scheduleUploadSweep(app, uploads);
   await registerCarbonAccounts(app, { db: database.db, reference, uploads });

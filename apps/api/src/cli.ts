@@ -1,5 +1,4 @@
 import { userInfo } from 'node:os';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -7,7 +6,7 @@ import { AdminTokenSigner } from './modules/admin/access/admin-token.ts';
 import { runOperatorCommand, type CommandResult } from './modules/admin/cli/commands.ts';
 import { sendToRunningServer, socketPathOf } from './modules/admin/cli/operator-socket.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
-import { createUploadStore } from './modules/uploads/upload-store.ts';
+import { openUploadStore } from './modules/uploads/database-upload-store.ts';
 
 /**
  * Operator commands: `npm run cli -- <command> [options]` (modules/admin/cli/commands.ts). With
@@ -40,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
         // Mail written here waits in the outbox until the server runs and delivers it.
         dispatcher: { kick: () => {} },
         adminSigner: new AdminTokenSigner(config.jwtSecret, config.adminSessionHours * 3600),
-        uploads: createUploadStore(path.join(config.dataDir, 'uploads')),
+        uploads: openUploadStore({ storage: config.uploadStorage, databaseKind: handle.kind, db: handle.db, dataDir: config.dataDir }),
         log,
         now: () => new Date(),
       },

@@ -60,6 +60,17 @@ const envSchema = z.object({
    * 3000; 0 in tests.
    */
   SESSION_CACHE_MS: wholeNumber(0, 10_000).optional(),
+  /**
+   * How long the catalog may show stock from before the latest orders (issue 28): stock changes
+   * are gathered and the read model refreshes once per this many milliseconds, after the answers,
+   * instead of once per order. At most 1000; default 500; 0 (tests) refreshes before answering.
+   */
+  CATALOG_STOCK_LAG_MS: wholeNumber(0, 1000).optional(),
+  /**
+   * Where uploaded images are kept: `database` (a bytea table: every API host on one PostgreSQL
+   * sees them) or `directory` (DATA_DIR/uploads). Default: database on PostgreSQL, else directory.
+   */
+  UPLOAD_STORAGE: z.enum(['database', 'directory'], { error: 'must be database or directory' }).optional(),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
   /** Unpaid orders one account may have open at once (decision 0025): a handful, never more than 10. */
@@ -92,6 +103,10 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   /** Decision 0053: how long a checked session is kept in memory. */
   sessionCacheMs: number;
+  /** Issue 28: stock changes reach the catalog read model at most this late, coalesced (0: at once). */
+  catalogStockLagMs: number;
+  /** Decision 0060: where uploaded images are kept; unset: the database on PostgreSQL, else the directory. */
+  uploadStorage?: 'database' | 'directory';
   port: number;
   host: string;
   publicUrl: string;
@@ -191,6 +206,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
+    catalogStockLagMs: e.CATALOG_STOCK_LAG_MS ?? (e.NODE_ENV === 'test' ? 0 : 500),
+    uploadStorage: e.UPLOAD_STORAGE,
     orderMaxUnpaidPerAccount: e.ORDER_MAX_UNPAID_PER_ACCOUNT,
     orderMaxUnpaidPerAddress: e.ORDER_MAX_UNPAID_PER_ADDRESS,
     orderMaxUnpaidUnitsPerProduct: e.ORDER_MAX_UNPAID_UNITS_PER_PRODUCT,

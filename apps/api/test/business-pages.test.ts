@@ -26,7 +26,8 @@ let business: { id: string; businessCode: string; businessSlug: string; name: st
 let productIds: string[];
 let pageId: string;
 
-const stored = () => readdirSync(path.join(dataDir, 'uploads'));
+/** Images in the upload store (the directory on PGlite, the database on PostgreSQL: decision 0060). */
+const stored = async () => (await app.uploads.store.list()).map((file) => file.name);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-shop-pages-'));
@@ -129,7 +130,7 @@ describe('creating a shop page', () => {
     expect(page).toMatchObject({ businessId: business.id, slug: business.businessSlug, title: 'Greenleaf offsets', tagline: 'Climate action, verified', brandColor: '#00aa77', productIds: [productIds[1], productIds[0]] });
     expect(page.logoUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     expect(page.bannerUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
-    expect(stored()).toHaveLength(2);
+    expect((await stored())).toHaveLength(2);
     const logo = await app.inject({ method: 'GET', url: page.logoUrl });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
@@ -207,7 +208,7 @@ describe('editing a shop page', () => {
     // The replaced logo and the removed banner are deleted from the store.
     expect((await app.inject({ method: 'GET', url: before.logoUrl })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: before.bannerUrl })).statusCode).toBe(404);
-    expect(stored()).toEqual([saved.body.data.logoUrl.slice('/uploads/'.length)]);
+    expect((await stored())).toEqual([saved.body.data.logoUrl.slice('/uploads/'.length)]);
     const bad = await sendForm(app, owner.token, 'PUT', `${SETTINGS}/${pageId}`, [{ name: 'banner', filename: 'x.png', content: SVG }]);
     expect(bad.status).toBe(415);
     const cut = await sendForm(app, owner.token, 'PUT', `${SETTINGS}/${pageId}`, [{ name: 'banner', filename: 'x.png', content: Buffer.concat([PNG_BYTES, Buffer.alloc(4000)]) }], 2000);
@@ -282,7 +283,7 @@ describe('deleting a shop page', () => {
     const deleted = await send(app, owner.token, 'DELETE', `${SETTINGS}/${pageId}`);
     expect(deleted.status).toBe(200);
     expect((await app.inject({ method: 'GET', url: deleted.body.data.logoUrl })).statusCode).toBe(404);
-    expect(stored()).toEqual([]);
+    expect((await stored())).toEqual([]);
     expect((await send(app, null, 'GET', `${SETTINGS}/slug/${business.businessSlug}`)).status).toBe(404);
     expect((await send(app, owner.token, 'GET', `${SETTINGS}/${pageId}`)).status).toBe(404);
     expect((await send(app, owner.token, 'DELETE', `${SETTINGS}/${pageId}`)).status).toBe(404);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -55,14 +55,8 @@ export async function setUpEvents() {
       const response = await app.inject({ method, url, payload, headers: { 'content-type': contentType, ...(token ? bearer(token) : {}) } });
       return { status: response.statusCode, body: json(response) };
     };
-    /** Files in the uploads folder: a refused request must leave no image behind. */
-    const stored = () => {
-      try {
-        return readdirSync(path.join(dataDir, 'uploads')).length;
-      } catch {
-        return 0;
-      }
-    };
+    /** Images in the upload store (decision 0060): a refused request must leave no image behind. */
+    const stored = async () => (await app.uploads.store.list()).length;
     return { app, dataDir, owner, member, stranger, otherOwner, business, otherBusiness, form, sendRaw, stored, close };
   } catch (error) {
     // afterAll never sees a setup that failed half-way: clean up here.

@@ -59,7 +59,7 @@ describe('POST /api/v1/business-events', () => {
   });
 
   it('is for business owners only: visitors 401, members and people without a business 403, another business 403, unknown 404', async () => {
-    const before = stored();
+    const before = (await stored());
     expect((await form('POST', '/api/v1/business-events', null, [...fieldParts(fields), image()])).status).toBe(401);
     for (const person of [member, stranger]) {
       const refused = await form('POST', '/api/v1/business-events', person.token, [...fieldParts(fields), image()]);
@@ -68,11 +68,11 @@ describe('POST /api/v1/business-events', () => {
     }
     expect((await call(app, owner.token, 'POST', '/api/v1/business-events', { ...fields, businessCode: otherBusiness.businessCode })).status).toBe(403);
     expect((await call(app, owner.token, 'POST', '/api/v1/business-events', { ...fields, businessCode: 'NOPE-ABCDEF' })).status).toBe(404);
-    expect(stored()).toBe(before);
+    expect((await stored())).toBe(before);
   });
 
   it('refuses bad fields with 400 and the field named, storing no image', async () => {
-    const before = stored();
+    const before = (await stored());
     const cases: Array<[Record<string, string>, string]> = [
       [{ ...fields, name: '' }, 'name'],
       [{ ...fields, endDate: '2026-05-01' }, 'endDate'],
@@ -95,11 +95,11 @@ describe('POST /api/v1/business-events', () => {
     expect(extra.status).toBe(400);
     expect((await call(app, owner.token, 'POST', '/api/v1/business-events', { ...fields, expectedAttendees: 1.5 })).status).toBe(400);
     expect((await call(app, owner.token, 'POST', '/api/v1/business-events', [1, 2])).status).toBe(400);
-    expect(stored()).toBe(before);
+    expect((await stored())).toBe(before);
   });
 
   it('answers multipart faults with 4xx, never 5xx: not an image, too big, two images, other file names, repeated fields, cut off, bad boundary', async () => {
-    const before = stored();
+    const before = (await stored());
     const svg = await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), image('<svg xmlns="http://www.w3.org/2000/svg"><script>x</script></svg>')]);
     expect(svg.status).toBe(415);
     const big = await form('POST', '/api/v1/business-events', owner.token, [...fieldParts(fields), image(Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)]))]);
@@ -124,7 +124,7 @@ describe('POST /api/v1/business-events', () => {
     expect(wrongBoundary.status).toBe(400);
     const text = await sendRaw('POST', '/api/v1/business-events', owner.token, 'name=x', 'text/plain');
     expect(text.status).toBe(400);
-    expect(stored()).toBe(before);
+    expect((await stored())).toBe(before);
   });
 });
 

@@ -108,6 +108,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
       LOG_LEVEL: 'silent',
       RATE_LIMIT_AUTH_MAX: '1000',
       SEED_CATALOG: options.seed === false ? 'false' : 'true',
+      // Run any file with the other upload store: UPLOAD_STORAGE=database on PGlite (decision 0060).
+      ...(process.env.UPLOAD_STORAGE ? { UPLOAD_STORAGE: process.env.UPLOAD_STORAGE } : {}),
       ...options.env,
     },
     { inMemoryDatabase: true, ...options.config },

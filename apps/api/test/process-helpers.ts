@@ -14,13 +14,14 @@ export type Answer = { status: number; body: any };
 /**
  * The real server process (`apps/api/src/server.ts`) on a free port, as `npm start` runs it, for
  * tests that kill, restart or cluster it: its own data directory and, when DATABASE_URL is set, a
- * fresh PostgreSQL database dropped by `cleanup()`.
+ * fresh PostgreSQL database dropped by `cleanup()` (or the `databaseUrl` given: a second host).
  */
-export async function serverProcess(options: { env?: Record<string, string> } = {}) {
+export async function serverProcess(options: { env?: Record<string, string>; databaseUrl?: string } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-process-'));
-  let databaseUrl = '';
+  // Another host on the database of an earlier serverProcess (decision 0060): that one drops it.
+  let databaseUrl = options.databaseUrl ?? '';
   let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !options.databaseUrl) {
     const name = `cw_process_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();

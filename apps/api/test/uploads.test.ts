@@ -29,7 +29,8 @@ describe('uploads', () => {
     const { payload, headers } = multipartBody(parts);
     return app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { ...headers, ...(auth ? bearer(token) : {}) } });
   };
-  const stored = () => readdirSync(path.join(dataDir, 'uploads'));
+  // Whatever the store (the directory on PGlite, the database on PostgreSQL: decision 0060).
+  const stored = async () => (await app.uploads.store.list()).map((file) => file.name);
 
   it('stores a PNG under a random name and serves it with its type, nosniff, inline and a long cache', async () => {
     const response = await upload([{ name: 'file', filename: 'me.png', type: 'image/png', content: PNG_BYTES }]);
@@ -37,7 +38,7 @@ describe('uploads', () => {
     const { data } = json(response);
     expect(data).toMatchObject({ contentType: 'image/png', bytes: PNG_BYTES.length });
     expect(data.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
-    expect(stored()).toContain(data.url.slice('/uploads/'.length));
+    expect((await stored())).toContain(data.url.slice('/uploads/'.length));
 
     const served = await app.inject({ method: 'GET', url: data.url });
     expect(served.statusCode).toBe(200);
@@ -58,7 +59,7 @@ describe('uploads', () => {
   });
 
   it('refuses wrong magic bytes (415) and SVG with script, even when called image/png', async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     const fake = await upload([{ name: 'file', filename: 'me.png', type: 'image/png', content: Buffer.from('GIF89a not really a png') }]);
     expect(fake.statusCode).toBe(415);
     expect(json(fake).message).toMatch(/not a PNG, JPEG or WebP/);
@@ -66,23 +67,24 @@ describe('uploads', () => {
     expect(svg.statusCode).toBe(415);
     const disguised = await upload([{ name: 'file', filename: 'logo.png', type: 'image/png', content: SVG }]);
     expect(disguised.statusCode).toBe(415);
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
   });
 
   it('ignores path-traversal file names: the stored name is always random', async () => {
     const response = await upload([{ name: 'file', filename: '../../../etc/passwd.png', type: 'image/png', content: PNG_BYTES }]);
     expect(response.statusCode).toBe(201);
     expect(json(response).data.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
-    expect(readdirSync(dataDir).sort()).toEqual(['uploads']);
+    // Nothing was written outside the store.
+    expect(readdirSync(dataDir).filter((entry) => entry !== 'uploads')).toEqual([]);
   });
 
   it('refuses files over 2 MB with a 413 and keeps nothing', async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     const big = Buffer.concat([PNG_BYTES, Buffer.alloc(2 * 1024 * 1024)]);
     const response = await upload([{ name: 'file', filename: 'big.png', type: 'image/png', content: big }]);
     expect(response.statusCode, response.body).toBe(413);
     expect(json(response).message).toMatch(/larger than 2 MB/);
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
   });
 
   it('refuses a missing file, extra parts, non-multipart bodies and visitors', async () => {
@@ -99,14 +101,14 @@ describe('uploads', () => {
   });
 
   it('answers a cut-off or malformed multipart body with 400, never 500, and keeps nothing', async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     const { payload, headers } = multipartBody([{ name: 'file', filename: 'me.png', type: 'image/png', content: Buffer.concat([PNG_BYTES, Buffer.alloc(8000, 5)]) }]);
     for (const body of [payload.subarray(0, payload.length - 5000), payload.subarray(0, 60), Buffer.from('--nonsense\r\nnot multipart at all')]) {
       const response = await app.inject({ method: 'POST', url: '/api/v1/uploads', payload: body, headers: { ...headers, ...bearer(token) } });
       expect(response.statusCode, response.body).toBe(400);
       expect(json(response).code).toBe('VALIDATION_FAILED');
     }
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
   });
 
   it('serves only stored names: traversal and unknown names are 404', async () => {

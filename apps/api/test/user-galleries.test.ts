@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,13 +21,8 @@ let alice: Person;
 let bob: Person;
 let aliceImage: string;
 
-const stored = () => {
-  try {
-    return readdirSync(path.join(dataDir, 'uploads')).length;
-  } catch {
-    return 0;
-  }
-};
+/** Images in the upload store (the directory on PGlite, the database on PostgreSQL: decision 0060). */
+const stored = async () => (await app.uploads.store.list()).length;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'cw-galleries-'));
@@ -44,7 +39,7 @@ describe('user galleries', () => {
     expect((await sendForm(app, null, 'POST', GALLERY, [{ name: 'file', filename: 'a.png', content: PNG_BYTES }])).status).toBe(401);
     expect((await send(app, null, 'GET', GALLERY)).status).toBe(401);
     expect((await send(app, null, 'DELETE', `${GALLERY}/0190a1b2-c3d4-7e5f-8a9b-0000000000ff`)).status).toBe(401);
-    expect(stored()).toBe(0);
+    expect((await stored())).toBe(0);
   });
 
   it('adds an image with a caption to the signed-in person’s gallery and serves it', async () => {
@@ -77,7 +72,7 @@ describe('user galleries', () => {
   });
 
   it('refuses bad images (415), missing files, extra parts, bad captions and cut-off bodies (400), big files (413), storing nothing', async () => {
-    const before = stored();
+    const before = (await stored());
     const svg = await sendForm(app, alice.token, 'POST', GALLERY, [{ name: 'file', filename: 'x.png', type: 'image/png', content: '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>' }]);
     expect(svg.status).toBe(415);
     expect((await sendForm(app, alice.token, 'POST', GALLERY, [{ name: 'file', filename: 'x.txt', content: 'hello' }])).status).toBe(415);
@@ -94,7 +89,7 @@ describe('user galleries', () => {
     expect(big.status).toBe(413);
     const asJson = await send(app, alice.token, 'POST', GALLERY, { file: 'x' });
     expect(asJson.status).toBe(415);
-    expect(stored()).toBe(before);
+    expect((await stored())).toBe(before);
   });
 
   it('deletes the caller’s own image; another person’s id is 404 and stays', async () => {
@@ -112,12 +107,12 @@ describe('user galleries', () => {
   });
 
   it(`keeps at most ${USER_GALLERY_MAX_IMAGES} images per person (409), keeping no file of a refused upload`, async () => {
-    const before = stored();
+    const before = (await stored());
     await app.database.db.insert(userGalleryImages).values(Array.from({ length: USER_GALLERY_MAX_IMAGES }, (_, i) => ({ userId: bob.id, url: `/uploads/${String(i).padStart(32, '0')}.png`, contentType: 'image/png', bytes: 1 })));
     const full = await sendForm(app, bob.token, 'POST', GALLERY, [{ name: 'file', filename: 'a.png', content: PNG_BYTES }]);
     expect(full.status).toBe(409);
     expect(full.body.message).toMatch(/at most/);
-    expect(stored()).toBe(before);
+    expect((await stored())).toBe(before);
     expect((await sendForm(app, alice.token, 'POST', GALLERY, [{ name: 'file', filename: 'a.png', content: PNG_BYTES }])).status).toBe(201);
   });
 });

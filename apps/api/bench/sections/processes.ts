@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
@@ -29,12 +31,15 @@ async function freePort(): Promise<number> {
  */
 async function startProduct(databaseUrl: string, processes: number): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
+  // Each start is its own host: its own data directory (uploads, secrets), as on another machine.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-host-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(import.meta.dirname, '../announce-listen.ts'), 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -64,6 +69,7 @@ async function startProduct(databaseUrl: string, processes: number): Promise<{ b
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -98,6 +104,19 @@ async function placeOrdersAt(base: string, tokens: string[], productId: string, 
   return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), orders: latencies.length, errors, firstError };
 }
 
+/**
+ * Two independent hosts (issue 28): half the buyers on each, at once; orders/s is all orders over
+ * the time both took.
+ */
+async function placeOrdersAcross(bases: [string, string], tokens: string[], productId: string) {
+  const half = Math.ceil(tokens.length / 2);
+  const [a, b] = await Promise.all([placeOrders(bases[0], tokens.slice(0, half), productId, 'hosts-a'), placeOrders(bases[1], tokens.slice(half), productId, 'hosts-b')]);
+  // Each side's timed phase follows its own warm-up: the slower side's timed seconds bound the run.
+  const elapsed = Math.max(a.seconds, b.seconds);
+  const latencies = [...a.latencies, ...b.latencies].sort((x, y) => x - y);
+  return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), orders: latencies.length, errors: a.errors + b.errors, firstError: a.firstError ?? b.firstError };
+}
+
 async function productList(base: string): Promise<LoadResult> {
   const options = { connections: CONNECTIONS, seconds, headers: { 'accept-encoding': BROWSER } };
   await drive(`${base}/api/v1/products`, { ...options, seconds: warmUpSeconds });
@@ -120,6 +139,7 @@ export const processesSection: BenchSection = {
     }
     const { tokens, productId } = await createBuyers(ctx.databaseUrl);
     const measured: Record<1 | 2, { list: LoadResult; orders: Awaited<ReturnType<typeof placeOrdersAt>> }> = {} as never;
+    let twoHosts: Awaited<ReturnType<typeof placeOrdersAcross>> | undefined;
     // The benchmark's own server would rebuild its catalog on every order measured here.
     const resumeProduct = ctx.pauseProduct?.();
     try {
@@ -130,6 +150,13 @@ export const processesSection: BenchSection = {
         } finally {
           await product.stop();
         }
+      }
+      // Two independent hosts (separate `npm start`s, ports and data directories) on the database.
+      const hosts = [await startProduct(ctx.databaseUrl, 1), await startProduct(ctx.databaseUrl, 1)];
+      try {
+        twoHosts = await placeOrdersAcross([hosts[0]!.base, hosts[1]!.base], tokens, productId);
+      } finally {
+        await Promise.all(hosts.map((host) => host.stop()));
       }
     } finally {
       resumeProduct?.();
@@ -146,10 +173,18 @@ export const processesSection: BenchSection = {
       targets.push({ name: `order placement, ${processes} process${processes > 1 ? 'es' : ''}`, goal: '0 errors', actual: `${orders.errors} errors`, met: orders.errors === 0 });
       if (orders.firstError) notes.push(`orders, ${processes} process(es), first error: ${orders.firstError}`);
     }
+    if (twoHosts) {
+      const ratio = twoHosts.perSecond / measured[1].orders.perSecond;
+      rows.push({ scenario: 'POST /api/v1/orders (50 buyers), 2 hosts', processes: '2 hosts', 'req/s': fmt(twoHosts.perSecond, 1), ...latencyColumns(twoHosts), errors: twoHosts.errors, scaling: `${fmt(ratio * 100)}%` });
+      targets.push({ name: 'two API hosts on one PostgreSQL: orders/s vs one (issue 28)', goal: '≥ 1.3×', actual: `${ratio.toFixed(2)}×`, met: ratio >= 1.3 });
+      targets.push({ name: 'order placement, 2 hosts', goal: '0 errors', actual: `${twoHosts.errors} errors`, met: twoHosts.errors === 0 });
+      if (twoHosts.firstError) notes.push(`orders, 2 hosts, first error: ${twoHosts.firstError}`);
+    }
     return {
       rows,
       targets,
       notes: [
+        'Two hosts: two separate servers (WEB_CONCURRENCY=1 each, own port and DATA_DIR) on the same database, 25 buyers on each at once; compared with the 1-process run.',
         `apps/api/src/server.ts as npm start runs it (NODE_ENV=production, WEB_CONCURRENCY=1, then 2), on this run's PostgreSQL database with the data set; the benchmark's own server is paused (SIGSTOP) meanwhile, so it takes no CPU from them.`,
         `Product list: ${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, ${rounds} rounds of ${seconds} s. Orders: ${BUYERS} buyers, ${ORDERS_PER_BUYER} timed orders each after one warm-up order ("req/s" is orders per second).`,
         'scaling = 2-process req/s ÷ 1-process req/s. Two cores are shared by the product, PostgreSQL and the load generator: 200% is out of reach here by construction.',

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -20,3 +20,21 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_owner_idx').on(t.ownerUserId), index('uploads_created_idx').on(t.createdAt)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres answers a Buffer, PGlite a Uint8Array: both become a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * The bytes of uploaded images when they are kept in the database (decision 0060: every API host
+ * on one PostgreSQL serves them). Keyed by the stored name like `uploads`, but without a foreign
+ * key to it: the store writes the bytes before the ledger row is written in its own transaction,
+ * and files from before the ledger have no row.
+ */
+export const uploadContents = pgTable('upload_contents', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,13 +1,11 @@
 import cluster from 'node:cluster';
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { socketPathOf, startOperatorSocket } from './cli/operator-socket.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
-import { createUploadStore } from '../uploads/upload-store.ts';
 import type { AdminTokenSigner } from './access/admin-token.ts';
 import type { AdminContext } from './admin.context.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
@@ -67,7 +65,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDeps): Prom
     mail: deps.mail,
     dispatcher: deps.dispatcher,
     adminSigner: deps.adminSigner,
-    uploads: createUploadStore(path.join(app.config.dataDir, 'uploads')),
+    // The same store as every other upload (decision 0060: the database on PostgreSQL).
+    uploads: app.uploads.store,
     log: app.log,
     now: () => new Date(),
   };

@@ -18,6 +18,12 @@ import { createCatalogReadModel, type CatalogReadModel, type CatalogSnapshot } f
  * It reloads those products into this process's model (reads show the change once it resolves)
  * and tells the other API processes on the same PostgreSQL database through NOTIFY, whose models
  * reload within a second. `catalog.writes.ts` holds the catalog writes and calls it for you.
+ *
+ * Stock-only changes (orders, payments, expiries) are coalesced (issue 28): `changed(ids,
+ * { stockOnly: true })` resolves at once and the ids wait, with those of the orders after it, for
+ * one reload and one NOTIFY at most `CATALOG_STOCK_LAG_MS` later — a burst of 500 orders costs a
+ * few reloads, not 500 recompressions, and none of it runs inside a request. The stock shown may
+ * lag by that much; it never decides a sale (the order's conditional stock update does).
  */
 export interface CatalogHandle {
   /** The newest snapshot, for rendering pages from the catalog. */
@@ -62,7 +68,8 @@ interface ChangeMessage {
  * Loads the read model (one bulk load), decorates `app.catalog` and starts listening for other
  * processes' changes. Returns the model for the catalog routes.
  */
-export async function registerCatalog(app: FastifyInstance, database: DatabaseHandle): Promise<CatalogReadModel> {
+export async function registerCatalog(app: FastifyInstance, database: DatabaseHandle, options: { stockLagMs?: number } = {}): Promise<CatalogReadModel> {
+  const stockLagMs = options.stockLagMs ?? 0;
   const model = createCatalogReadModel(createCatalogRepository(database.db), createCatalogSearch(database.db));
   await model.refresh();
   const origin = randomUUID();
@@ -93,8 +100,8 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
   });
   app.addHook('onClose', async () => stopListening());
 
-  async function changed(productIds?: string[], options: ChangeOptions = {}): Promise<void> {
-    const stock = options.stockOnly === true && productIds !== undefined;
+  /** Reloads here and tells the other processes (the uncoalesced path). */
+  async function publish(productIds: string[] | undefined, stock: boolean): Promise<void> {
     let payload = JSON.stringify({ origin, ids: productIds ?? null, ...(stock ? { stock } : {}) } satisfies ChangeMessage);
     if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, ids: null } satisfies ChangeMessage);
     announce(productIds ?? null);
@@ -105,6 +112,31 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
       throw error;
     });
     await Promise.all([reloaded, database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`)]);
+  }
+
+  // Stock-only changes waiting for the next coalesced reload (see the comment at the top).
+  let pendingStock = new Set<string>();
+  let stockTimer: NodeJS.Timeout | undefined;
+  async function flushStock(): Promise<void> {
+    clearTimeout(stockTimer);
+    stockTimer = undefined;
+    if (pendingStock.size === 0) return;
+    const ids = [...pendingStock];
+    pendingStock = new Set();
+    // Errors are logged (and a full reload scheduled) by publish; nobody awaits this.
+    await publish(ids, true).catch((error: unknown) => app.log.warn({ err: error }, 'catalog: coalesced stock change could not be announced'));
+  }
+  // Unannounced stock changes go out before the process stops, so the other hosts hear them.
+  app.addHook('preClose', async () => flushStock());
+
+  async function changed(productIds?: string[], options: ChangeOptions = {}): Promise<void> {
+    const stock = options.stockOnly === true && productIds !== undefined;
+    if (stock && stockLagMs > 0) {
+      for (const id of productIds) pendingStock.add(id);
+      stockTimer ??= setTimeout(() => void flushStock(), stockLagMs);
+      return;
+    }
+    await publish(productIds, stock);
   }
 
   const onChange = (listener: (productIds: readonly string[] | null) => void) => void listeners.push(listener);

@@ -23,7 +23,7 @@ export interface StoredFile {
  * share, an object store) by changing this file alone. Who uploaded what, the allowance and the
  * sweep are uploads.service.ts, on top of it.
  */
-export function createUploadStore(directory: string) {
+export function createUploadStore(directory: string): UploadStore & { directory: string } {
   let ready: Promise<unknown> | undefined;
   const ensureDirectory = () => (ready ??= mkdir(directory, { recursive: true }));
 
@@ -32,7 +32,7 @@ export function createUploadStore(directory: string) {
 
     async save(bytes: Buffer, extension: ImageExtension): Promise<string> {
       await ensureDirectory();
-      const name = `${randomBytes(16).toString('hex')}.${extension}`;
+      const name = newStoredName(extension);
       // 'wx': never overwrite, even in the astronomically unlikely case of a repeated name.
       await writeFile(path.join(directory, name), bytes, { flag: 'wx', mode: 0o644 });
       return name;
@@ -89,4 +89,16 @@ export function createUploadStore(directory: string) {
     },
   };
 }
-export type UploadStore = ReturnType<typeof createUploadStore>;
+/** What every store offers (this directory, or the database table of database-upload-store.ts). */
+export interface UploadStore {
+  save(bytes: Buffer, extension: ImageExtension): Promise<string>;
+  read(name: string): Promise<{ bytes: Buffer; contentType: string } | undefined>;
+  remove(url: string): Promise<void>;
+  list(): Promise<StoredFile[]>;
+  exists(url: string): Promise<boolean>;
+}
+
+/** A stored name: what `read` accepts. */
+export const isStoredName = (name: string) => STORED_NAME.test(name);
+/** A new random stored name for bytes of this type. */
+export const newStoredName = (extension: ImageExtension) => `${randomBytes(16).toString('hex')}.${extension}`;
