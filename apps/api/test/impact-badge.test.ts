@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -67,6 +68,19 @@ describe('verified impact badge', () => {
     const again = await get(`/api/v1/impact/users/${slug}/badge.svg`, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+
+    // Built once, the badge is answered before validation, compressed ahead for browsers: the same
+    // SVG in brotli and gzip, each with its own ETag, any of which revalidates; the limit still counts.
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const compressed = await get(`/api/v1/impact/users/${slug}/badge.svg`, { 'accept-encoding': `${encoding}` });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toBe('Accept-Encoding');
+      expect(compressed.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(compressed.headers['x-ratelimit-remaining']).toBeDefined();
+      expect(decode(compressed.rawPayload).toString()).toBe(response.body);
+      expect(compressed.headers.etag).not.toBe(etag);
+      expect((await get(`/api/v1/impact/users/${slug}/badge.svg`, { 'if-none-match': `W/${compressed.headers.etag}` })).statusCode).toBe(304);
+    }
 
     const impact = await impactOf('users', slug);
     expect(impact).toMatchObject({ kind: 'users', slug, tonnesRetired: 2, certificateCount: 1, badgePath: `/api/v1/impact/users/${slug}/badge.svg`, pagePath: `/sustainability/${slug}#impact` });

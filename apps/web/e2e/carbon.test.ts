@@ -22,11 +22,14 @@ async function verifiedAccount(server: TestServer, email: string) {
   expect(verified.status).toBe(200);
 }
 
-async function shoot(page: Page, name: string) {
+/** The whole page, or with `section` only that part (the sticky header and toasts stay out). */
+async function shoot(page: Page, name: string, section?: string) {
   if (!SCREENSHOT_DIR) return;
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: true });
+    // A section in a viewport tall enough to hold it, without the sticky header or a toast over it.
+    await page.setViewportSize({ width, height: section ? 1600 : 900 });
+    const path = `${SCREENSHOT_DIR}/${name}-${width}.png`;
+    await (section ? page.locator(section).screenshot({ path, style: '.site-header, .toaster { visibility: hidden; }' }) : page.screenshot({ path, fullPage: true }));
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -100,6 +103,7 @@ describe('carbon calculator in a real browser', () => {
     // Nothing offset yet: the whole footprint is the gap, 14.7 t → 15 whole tonnes.
     const history = page.locator('section[aria-labelledby="history-title"]');
     await history.getByRole('button', { name: 'See what offsetting 15 t costs' }).waitFor();
+    await shoot(page, 'carbon-saved-footprints', 'section[aria-labelledby="history-title"]');
 
     // The flight calculator: type-ahead with the keyboard.
     const from = page.getByRole('combobox', { name: 'From' });

@@ -1,17 +1,16 @@
-import { createHash } from 'node:crypto';
 import { impactBadgePath, impactPagePath, type Impact, type ImpactKind } from '@app/contract/impact';
 import { certificateVerifyPath } from '@app/contract/orders';
+import { encodeBody } from '../../lib/encoded-body.ts';
+import { prepareAnswer, type PreparedAnswer } from './impact-answer.ts';
 import { renderImpactBadge } from './impact-badge.ts';
 import type { ImpactOwner, ImpactRepository } from './impact.repository.ts';
 
-/** What one public page's badge and impact answer are, already as bytes. */
+/** What one public page's badge and impact answer are, already as bytes in each encoding, with their headers. */
 export interface ImpactEntry {
   owner: ImpactOwner;
   tonnesMilli: number;
-  svg: Buffer;
-  svgEtag: string;
-  json: Buffer;
-  jsonEtag: string;
+  svg: PreparedAnswer;
+  json: PreparedAnswer;
 }
 
 /** Owners whose certificates or page changed; null: anything may have. */
@@ -23,12 +22,11 @@ export interface ImpactChange {
 /** Pages kept in memory; past this the oldest built is dropped (rebuilt on its next read). */
 const MAX_ENTRIES = 20_000;
 
-const etagOf = (bytes: Buffer) => `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
-
 /**
  * The impact read model (docs/decisions/0047): each public page's badge SVG and impact JSON,
  * built on first read from its valid certificates and kept until a change to its owner's
- * certificates or page drops it. A read is a map lookup and a write of bytes. A build that
+ * certificates or page drops it. A read is a map lookup and a write of bytes (already compressed,
+ * headers already made: docs/decisions/0061). A build that
  * overlaps a change is answered but not kept (the generation moved), so a stale total never
  * outlives the change that made it stale.
  */
@@ -62,9 +60,15 @@ export function createImpactReadModel(repo: ImpactRepository) {
       badgePath: impactBadgePath(kind, owner.slug),
       pagePath: impactPagePath(kind, owner.slug),
     };
-    const svg = Buffer.from(renderImpactBadge(owner.name, impact.tonnesMilli));
-    const json = Buffer.from(JSON.stringify({ success: true, data }));
-    return { owner, tonnesMilli: impact.tonnesMilli, svg, svgEtag: etagOf(svg), json, jsonEtag: etagOf(json) };
+    // Compressed once per build, not per read (a badge is ~0.9 KB, ~0.45 KB in brotli).
+    const [svg, json] = await Promise.all([encodeBody(renderImpactBadge(owner.name, impact.tonnesMilli)), encodeBody(JSON.stringify({ success: true, data }))]);
+    return {
+      owner,
+      tonnesMilli: impact.tonnesMilli,
+      // Embedded on other sites: cross-origin-resource-policy lets their pages show it.
+      svg: prepareAnswer(svg, 'image/svg+xml; charset=utf-8', { 'cross-origin-resource-policy': 'cross-origin' }),
+      json: prepareAnswer(json, 'application/json; charset=utf-8'),
+    };
   }
 
   return {

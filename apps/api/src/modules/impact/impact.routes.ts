@@ -5,26 +5,33 @@ import { errorEnvelopeSchema as failure } from '@app/contract';
 import { impactEnvelopeSchema, impactParamsSchema, type ImpactKind } from '@app/contract/impact';
 import { notFound } from '../../lib/app-error.ts';
 import { rememberingValidator } from '../catalog/remembering-validator.ts';
+import { sendPrepared } from './impact-answer.ts';
 import type { ImpactEntry, ImpactReadModel } from './impact.read-model.ts';
 
 const tags = ['impact'];
-/**
- * Browsers and the sites embedding a badge may keep it a minute, then revalidate (304 on the
- * ETag): a new or voided certificate shows within a minute everywhere, at once here.
- */
-const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+type Params = { kind: ImpactKind; slug: string };
 
 /** The public impact of a sustainability page and its embeddable badge (issue 27.3, 26.17). */
 export const impactRoutes: FastifyPluginAsyncZod<{ model: ImpactReadModel }> = async (app, { model }) => {
-  const answer = (request: FastifyRequest, reply: FastifyReply, entry: ImpactEntry, as: 'svg' | 'json') => {
-    const etag = as === 'svg' ? entry.svgEtag : entry.jsonEtag;
-    reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
-    if (as === 'svg') reply.header('cross-origin-resource-policy', 'cross-origin');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type(as === 'svg' ? 'image/svg+xml; charset=utf-8' : 'application/json; charset=utf-8').send(as === 'svg' ? entry.svg : entry.json);
+  const answer = (request: FastifyRequest, reply: FastifyReply, entry: ImpactEntry, as: 'svg' | 'json') => sendPrepared(request.headers, reply, entry[as]);
+
+  /**
+   * A page already built is answered from the route's own onRequest hook, before validation (as
+   * the catalog's known URLs are): the raw params can only name a built entry if they are exactly
+   * the kind and slug it was validated and built under, so skipping the schema changes no answer.
+   * The rate limit puts its hook ahead of this one (plugins/rate-limit.ts): every read still counts.
+   */
+  const answerBuilt = (as: 'svg' | 'json') => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const { kind, slug } = request.params as Params;
+    const entry = model.get(kind, slug);
+    if (entry) {
+      sendPrepared(request.headers, reply, entry[as]);
+      return;
+    }
+    done();
   };
 
-  const serve = (as: 'svg' | 'json') => (request: FastifyRequest<{ Params: { kind: ImpactKind; slug: string } }>, reply: FastifyReply) => {
+  const serve = (as: 'svg' | 'json') => (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
     const { kind, slug } = request.params;
     const entry = model.get(kind, slug);
     if (entry) return answer(request, reply, entry, as);
@@ -39,6 +46,7 @@ export const impactRoutes: FastifyPluginAsyncZod<{ model: ImpactReadModel }> = a
     '/v1/impact/:kind/:slug',
     {
       compress: false,
+      onRequest: answerBuilt('json'),
       // Badges are read again and again with the same few slugs: zod checks each distinct one once.
       validatorCompiler: rememberingValidator,
       schema: {
@@ -56,6 +64,7 @@ export const impactRoutes: FastifyPluginAsyncZod<{ model: ImpactReadModel }> = a
     '/v1/impact/:kind/:slug/badge.svg',
     {
       compress: false,
+      onRequest: answerBuilt('svg'),
       // Badges are read again and again with the same few slugs: zod checks each distinct one once.
       validatorCompiler: rememberingValidator,
       schema: {

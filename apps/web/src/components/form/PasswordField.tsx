@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { passwordProblems } from '@app/contract';
+import { passwordProblems } from '@app/contract/password-policy';
 import { TextField, type TextFieldProps } from './TextField.tsx';
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'hint' | 'children' | 'value'> {

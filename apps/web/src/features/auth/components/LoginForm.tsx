@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LOGIN_ATTEMPT_WARNING_THRESHOLD, emailSchema, loginBodySchema } from '@app/contract';
+// The narrow paths, not the '@app/contract' barrel: its schema modules (carbon, catalog, …) would
+// come along into the login page's first load.
+import { emailSchema, loginBodySchema } from '@app/contract/auth-schemas';
+import { LOGIN_ATTEMPT_WARNING_THRESHOLD } from '@app/contract/constants';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useToast } from '../../../components/ui/useToast.ts';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';

@@ -1,4 +1,4 @@
-import { registerBodySchema, type RegisterBody } from '@app/contract';
+import { registerBodySchema, type RegisterBody } from '@app/contract/auth-schemas';
 import { Button } from '../../../components/ui/Button.tsx';
 import { FormAlert } from '../../../components/form/FormAlert.tsx';
 import { NewPasswordField } from '../../../components/form/PasswordField.tsx';

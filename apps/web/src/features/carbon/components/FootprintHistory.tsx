@@ -26,6 +26,8 @@ function HistoryChart({ points, retiredKg }: { points: Array<{ date: Date; kg: n
   const y = (kg: number) => PAD.top + (1 - kg / maxKg) * (HEIGHT - PAD.top - PAD.bottom);
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(p.kg).toFixed(1)}`).join(' ');
   const ticks = [0, 0.5, 1].map((share) => share * maxKg);
+  const first = points[0] && formatDate(points[0].date);
+  const last = points.length > 0 ? formatDate(points.at(-1)!.date) : undefined;
   return (
     <svg className="history-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Footprint over time: ${points.map((p) => `${formatDate(p.date)} ${formatTonnes(p.kg)}`).join(', ')}; offsets retired: ${formatTonnes(retiredKg)}`}>
       {ticks.map((kg) => (
@@ -41,12 +43,21 @@ function HistoryChart({ points, retiredKg }: { points: Array<{ date: Date; kg: n
       {points.map((p, i) => (
         <circle key={i} cx={x(i)} cy={y(p.kg)} r={4} className="history-chart__point" />
       ))}
-      <text x={PAD.left} y={HEIGHT - 8} className="history-chart__tick">
-        {points[0] && formatDate(points[0].date)}
-      </text>
-      <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="history-chart__tick">
-        {points.length > 0 && formatDate(points.at(-1)!.date)}
-      </text>
+      {/* The first and last dates under the ends; one date under the point when they are the same day (it read as a range). */}
+      {first && last && first === last ? (
+        <text x={x(points.length === 1 ? 0 : (points.length - 1) / 2)} y={HEIGHT - 8} textAnchor="middle" className="history-chart__tick">
+          {first}
+        </text>
+      ) : (
+        <>
+          <text x={PAD.left} y={HEIGHT - 8} className="history-chart__tick">
+            {first}
+          </text>
+          <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="history-chart__tick">
+            {last}
+          </text>
+        </>
+      )}
     </svg>
   );
 }
