@@ -60,6 +60,8 @@ const envSchema = z.object({
    * 3000; 0 in tests.
    */
   SESSION_CACHE_MS: wholeNumber(0, 10_000).optional(),
+  /** How long the cart read serves a person's cached cart (decision 0059); 0 reads it every time. */
+  CART_CACHE_MS: wholeNumber(0, 60_000).optional(),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
   /** Unpaid orders one account may have open at once (decision 0025): a handful, never more than 10. */
@@ -92,6 +94,7 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   /** Decision 0053: how long a checked session is kept in memory. */
   sessionCacheMs: number;
+  cartCacheMs: number;
   port: number;
   host: string;
   publicUrl: string;
@@ -191,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
+    cartCacheMs: e.CART_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
     orderMaxUnpaidPerAccount: e.ORDER_MAX_UNPAID_PER_ACCOUNT,
     orderMaxUnpaidPerAddress: e.ORDER_MAX_UNPAID_PER_ADDRESS,
     orderMaxUnpaidUnitsPerProduct: e.ORDER_MAX_UNPAID_UNITS_PER_PRODUCT,
