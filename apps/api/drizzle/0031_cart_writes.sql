@@ -43,6 +43,18 @@ begin
 end
 $$;
 --> statement-breakpoint
+-- The cart, locked, as it is once the lock is held. Two statements on purpose: under READ
+-- COMMITTED one statement keeps the snapshot taken before it waited for the lock, so it would
+-- read the lines as they were before the change it waited for.
+CREATE FUNCTION cart_lock_state(p_user uuid, p_new_id uuid, p_currency text) RETURNS jsonb LANGUAGE plpgsql AS $$
+declare
+  c carts;
+begin
+  c := cart_lock(p_user, p_new_id, p_currency);
+  return cart_state(c);
+end
+$$;
+--> statement-breakpoint
 -- PATCH /v1/carts. p_lines: the plan's lines ({id | null, new_id, product_id, color_id, size_id,
 -- quantity, before}); p_patch: the cart columns to set (only the keys present are set). Answers
 -- {status: 'ok' | 'stale' | 'short' | 'no_event', state, stock?}. 'short': a raised line needs more

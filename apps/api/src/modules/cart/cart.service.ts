@@ -9,7 +9,7 @@ import { evaluateCoupon } from '../coupons/coupon.rules.ts';
 import { createCouponsRepository } from '../coupons/coupons.repository.ts';
 import { enforceStock, planChanges, stockKeys, type ChangeMode, type RequestedLine } from './cart.changes.ts';
 import { cartRepository as repo, type CartRow, type StockLevels, type Tx } from './cart.repository.ts';
-import { cartCache, createCartStore, fingerprint, type CartPatch, type CartState, type PlannedLine } from './cart.store.ts';
+import { cartCache, createCartStore, fingerprint, type CartPatch, type CartState, type PlannedLine, type Queryable } from './cart.store.ts';
 import { buildCartView } from './cart.view.ts';
 import { productLookup } from './product-index.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
@@ -30,7 +30,11 @@ export interface CartAnswer {
   data: Cart;
 }
 
-/** A plan that met a changed cart is made again from the cart the database answered; this many times at most. */
+/**
+ * A plan that met a changed cart is made again from the cart the database answered, this many
+ * times; then the change runs holding the cart's lock.
+ */
+const OPTIMISTIC_TRIES = 3;
 const ATTEMPTS = 5;
 
 /**
@@ -118,10 +122,10 @@ export function createCartService({ db, catalog, now = () => new Date(), cacheMs
         ...(body.eventOwnerOrder !== undefined ? { event_owner_order: body.eventOwnerOrder ?? false } : {}),
         ...(body.businessEventUserId !== undefined ? { business_event_user_id: body.businessEventUserId } : {}),
       };
-      let state = await lastSeen(user.id);
       // Set once the database said a raised line is short: the next plan refuses or cuts it.
       let stock: StockLevels | undefined;
-      for (let attempt = 1; ; attempt++) {
+      /** Plans from `state` and sends the plan; undefined when the cart had changed (state is then the cart as it is). */
+      const attempt = async (q: Queryable, state: CartState | null) => {
         const cart = state?.cart;
         const alreadyMerged = mode === 'merge' && !!body.mergeId && cart?.lastMergeId === body.mergeId;
         let notes: string[] = [];
@@ -139,18 +143,37 @@ export function createCartService({ db, catalog, now = () => new Date(), cacheMs
           lines = plan.lines.filter((line) => (line.id === null ? line.quantity > 0 : line.quantity !== line.before));
           set = { ...patch, currency };
         }
-        const answer = await store.apply(user.id, fallback, fingerprint(state, fallback), lines, set, alreadyMerged ? null : eventCode);
+        const answer = await store.apply(user.id, fallback, fingerprint(state, fallback), lines, set, alreadyMerged ? null : eventCode, q);
         if (answer.status === 'no_event') {
           throw new AppError('NOT_FOUND', 'There is no event with this conference code', { fields: { conferanceCode: ['Check the conference code of the event'] } });
         }
-        state = answer.state;
-        if (answer.status === 'ok') {
-          remember(user.id, state);
-          return { success: true, message: alreadyMerged ? 'Your earlier cart was added already' : updateMessage(mode, body, notes), data: view(user, state) };
-        }
         if (answer.status === 'short') stock = answer.stock;
-        if (attempt >= ATTEMPTS) throw new AppError('CONFLICT', 'Your cart changed while we were updating it. Please try again');
+        const message = alreadyMerged ? 'Your earlier cart was added already' : updateMessage(mode, body, notes);
+        return { answer, message };
+      };
+      const done = (state: CartState, message: string): CartAnswer => {
+        remember(user.id, state);
+        return { success: true, message, data: view(user, state) };
+      };
+
+      // Optimistic: planned from the cart as last seen, one call when it still holds.
+      let state = await lastSeen(user.id);
+      for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
+        const { answer, message } = await attempt(db, state);
+        if (answer.status === 'ok') return done(answer.state, message);
+        state = answer.state;
       }
+      // Busy cart (parallel changes of one person): hold its lock, so the plan cannot miss again.
+      return db.transaction(async (tx) => {
+        let locked = await store.lockAndRead(tx, user.id, fallback);
+        for (let tries = 0; ; tries++) {
+          const { answer, message } = await attempt(tx, locked);
+            if (answer.status === 'ok') return done(answer.state, message);
+          if (answer.status === 'stale') throw new Error('cart_apply found the cart changed under its lock');
+          if (tries >= ATTEMPTS) throw new AppError('CONFLICT', 'Stock of your cart is changing quickly. Please try again');
+          locked = answer.state; // 'short': planned again with the stock it answered, which the lock does not hold still
+        }
+      });
     },
 
     /**

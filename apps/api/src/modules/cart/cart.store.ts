@@ -114,7 +114,10 @@ export type ApplyAnswer =
 
 export type CouponApplyAnswer = { status: 'ok' | 'stale'; state: CartState } | { status: 'refused'; coupon: CouponRow; uses: number } | { status: 'no_coupon' };
 
-async function call<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
+/** The database or an open transaction (the fallback of a change that keeps meeting a changed cart). */
+export type Queryable = Pick<Database, 'execute'>;
+
+async function call<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T> {
   const result = (await db.execute(query)) as unknown as { rows: { r: T }[] };
   return result.rows[0]?.r as T;
 }
@@ -126,10 +129,15 @@ export function createCartStore(db: Database) {
       return json ? toState(json) : null;
     },
 
-    async apply(userId: string, currency: string, expected: Record<string, unknown> | null, lines: PlannedLine[], patch: CartPatch, eventCode: string | null): Promise<ApplyAnswer> {
+    /** Locks the person's cart (creating it) until the transaction ends, and answers it. */
+    async lockAndRead(tx: Queryable, userId: string, currency: string): Promise<CartState> {
+      return toState(await call<StateJson>(tx, sql`select cart_lock_state(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
+    },
+
+    async apply(userId: string, currency: string, expected: Record<string, unknown> | null, lines: PlannedLine[], patch: CartPatch, eventCode: string | null, q: Queryable = db): Promise<ApplyAnswer> {
       const planned = lines.map((line) => ({ id: line.id, new_id: line.id ? null : uuidv7(), product_id: line.productId, color_id: line.colorId, size_id: line.sizeId, quantity: line.quantity, before: line.before }));
       const answer = await call<{ status: string; state?: StateJson; stock?: { products: Record<string, number>; sizes: Record<string, { productId: string; colorId: string; stock: number }> } }>(
-        db,
+        q,
         sql`select cart_apply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${JSON.stringify(planned)}::jsonb, ${JSON.stringify(patch)}::jsonb, ${eventCode}) as r`,
       );
       if (answer.status === 'no_event') return { status: 'no_event' };
