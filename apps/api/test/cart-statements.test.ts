@@ -115,4 +115,20 @@ describe('statements per cart write', () => {
     expect(refused.count, refused.sent).toBe(1);
     expect((await buyer.cart.get()).body.data.products[0].quantity).toBe(1);
   });
+
+  it.runIf(!!process.env.DATABASE_URL)('forgets a cart another API process changed, when its NOTIFY arrives (PostgreSQL)', async () => {
+    const { plain } = pickProducts(app);
+    const buyer = await quickBuyer(app);
+    const added = await buyer.cart.patch({ products: [{ product: plain[5].id, quantity: 1 }] });
+    expect((await buyer.cart.get()).body.data.products[0].quantity).toBe(1);
+    // What another process's change leaves behind: the rows changed, and the carts trigger's NOTIFY.
+    await app.database.db.execute(sql`update cart_items set quantity = 3 where id = ${added.body.data.products[0].cartItemId}::uuid`);
+    await app.database.db.execute(sql`select pg_notify('cart_changed', ${`${buyer.id} carbonwise-api:another-process`})`);
+    let quantity = 0;
+    for (let waited = 0; waited < 3000 && quantity !== 3; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      quantity = (await buyer.cart.get()).body.data.products[0].quantity;
+    }
+    expect(quantity).toBe(3);
+  });
 });
