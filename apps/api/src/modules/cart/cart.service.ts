@@ -143,7 +143,7 @@ export function createCartService({ db, catalog, now = () => new Date(), cacheMs
           lines = plan.lines.filter((line) => (line.id === null ? line.quantity > 0 : line.quantity !== line.before));
           set = { ...patch, currency };
         }
-        const answer = await store.apply(user.id, fallback, fingerprint(state, fallback), lines, set, alreadyMerged ? null : eventCode, q);
+        const answer = await store.apply(user.id, fallback, fingerprint(state, fallback), lines, set, eventCode, q);
         if (answer.status === 'no_event') {
           throw new AppError('NOT_FOUND', 'There is no event with this conference code', { fields: { conferanceCode: ['Check the conference code of the event'] } });
         }
