@@ -99,9 +99,17 @@ describe('statements per cart write', () => {
     expect((await buyer.cart.get()).body.data.products).toHaveLength(1);
     const placed = await placeOrder(app, buyer.token);
     expect(placed.status).toBe(200);
+    const straight = await counted(() => buyer.cart.patch({ products: [{ product: plain[3].id, quantity: 1 }] }));
+    // Planned from the emptied cart the order left: one call.
+    expect(straight.count, straight.sent).toBe(1);
+    expect((await placeOrder(app, buyer.token)).status).toBe(200);
     const after = await counted(() => buyer.cart.get());
     expect(after.result.body.data.products).toEqual([]);
     expect(after.count).toBe(1);
+    // The next add (the buyer's next purchase) is one call again.
+    const next = await counted(() => buyer.cart.patch({ products: [{ product: plain[3].id, quantity: 1 }] }));
+    expect(next.result.body.data.products.map((line: { quantity: number }) => line.quantity)).toEqual([1]);
+    expect(next.count, next.sent).toBe(1);
   });
 
   it('refuses more than is in stock from a cached cart with the same message', async () => {

@@ -44,6 +44,13 @@ export const cartCache = {
   forget(userId: string): void {
     entries.delete(userId);
   },
+  /** The cart was emptied elsewhere: no longer read from here, kept (without lines or coupon) to plan from. */
+  emptied(userId: string): void {
+    const entry = entries.get(userId);
+    if (!entry?.state) return void entries.delete(userId);
+    const cart = { ...entry.state.cart, couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, businessId: null, businessCode: null };
+    entries.set(userId, { state: { cart, items: [], coupon: null, uses: 0 }, at: Number.NEGATIVE_INFINITY });
+  },
   clear(): void {
     entries.clear();
   },
@@ -52,10 +59,12 @@ export const cartCache = {
 /**
  * Forgets this person's cached cart in this process: every write to a cart that does not go
  * through the cart module (placing an order, deleting the account) calls it after its commit.
+ * The next read reads the cart; the next change plans from an empty cart (what an order leaves),
+ * which the database checks like any plan, so a cart add after an order is still one call.
  * Other API processes on the same PostgreSQL forget it through the carts trigger's NOTIFY.
  */
 export function forgetCart(userId: string): void {
-  cartCache.forget(userId);
+  cartCache.emptied(userId);
 }
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
