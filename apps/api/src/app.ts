@@ -46,6 +46,7 @@ import { openUploadStore } from './modules/uploads/database-upload-store.ts';
 import { createUploads, type Uploads } from './modules/uploads/uploads.service.ts';
 import { scheduleUploadSweep } from './modules/uploads/uploads.sweep-job.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { listenForCartChanges } from './modules/cart/cart.store.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { couponRoutes } from './modules/coupons/coupons.routes.ts';
@@ -135,6 +136,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await database.migrate();
   // Countries and airports are reference data and always seeded; the shop's catalog only when asked.
   await seedIfEmpty(database.db, (message) => app.log.info(message), { catalog: config.seedCatalog });
+  const stopCartListener = await listenForCartChanges(database, app.log);
+  if (stopCartListener) app.addHook('onClose', stopCartListener);
 
   const signer = new TokenSigner(config.jwtSecret, config.jwtTtlSeconds);
   const users = createUsersRepository(database.db);
@@ -195,7 +198,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(accountRoutes, { ctx: authContext, config });
       await api.register(referenceRoutes, { reference });
       await api.register(carbonRoutes, { carbon: createCarbonService(reference) });
-      const carts = createCartService({ db: database.db, catalog: app.catalog });
+      const carts = createCartService({ db: database.db, catalog: app.catalog, cacheMs: config.cartCacheMs });
       await api.register(cartRoutes, { carts, authRepository });
       await api.register(couponRoutes, { coupons: createCouponsService(database.db), carts });
       await api.register(mailingListRoutes, { ctx: mailingList, config });

@@ -71,6 +71,8 @@ const envSchema = z.object({
    * sees them) or `directory` (DATA_DIR/uploads). Default: database on PostgreSQL, else directory.
    */
   UPLOAD_STORAGE: z.enum(['database', 'directory'], { error: 'must be database or directory' }).optional(),
+  /** How long the cart read serves a person's cached cart (decision 0059); 0 reads it every time. */
+  CART_CACHE_MS: wholeNumber(0, 60_000).optional(),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
   /** Unpaid orders one account may have open at once (decision 0025): a handful, never more than 10. */
@@ -107,6 +109,7 @@ export interface Config {
   catalogStockLagMs: number;
   /** Decision 0060: where uploaded images are kept; unset: the database on PostgreSQL, else the directory. */
   uploadStorage?: 'database' | 'directory';
+  cartCacheMs: number;
   port: number;
   host: string;
   publicUrl: string;
@@ -208,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
     catalogStockLagMs: e.CATALOG_STOCK_LAG_MS ?? (e.NODE_ENV === 'test' ? 0 : 500),
     uploadStorage: e.UPLOAD_STORAGE,
+    cartCacheMs: e.CART_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
     orderMaxUnpaidPerAccount: e.ORDER_MAX_UNPAID_PER_ACCOUNT,
     orderMaxUnpaidPerAddress: e.ORDER_MAX_UNPAID_PER_ADDRESS,
     orderMaxUnpaidUnitsPerProduct: e.ORDER_MAX_UNPAID_UNITS_PER_PRODUCT,

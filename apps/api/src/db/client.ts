@@ -22,6 +22,12 @@ export interface DatabaseHandle {
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
 }
 
+/**
+ * This process's PostgreSQL connection name. Triggers that tell other API processes about a write
+ * (the carts trigger, migration 0031) send it along, so a process can tell its own writes apart.
+ */
+export const API_CONNECTION_NAME = `carbonwise-api:${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export interface OpenDatabaseOptions {
@@ -45,7 +51,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, application_name: API_CONNECTION_NAME, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzle({ client: pool, schema, logger: options.logger });

@@ -12,6 +12,7 @@ import type { UserRow } from '../users/users.repository.ts';
 import { eraseAccount } from './account-deletion.ts';
 import { collectAccountExport } from './account-export.ts';
 import { sessionCache } from '../../plugins/session-cache.ts';
+import { forgetCart } from '../cart/cart.store.ts';
 
 export function createAccountDataService(deps: {
   db: Database;
@@ -47,6 +48,7 @@ export function createAccountDataService(deps: {
       // lapse within SESSION_CACHE_MS), the catalog's stock and review figures, the closed
       // checkouts, the files.
       sessionCache.forget(user.id);
+      forgetCart(user.id);
       const products = [...new Set([...erased.stockProducts, ...erased.reviewProducts])];
       if (erased.reviewProducts.length) await deps.catalog.changed(products);
       else if (erased.stockProducts.length) await deps.catalog.changed(erased.stockProducts, { stockOnly: true });

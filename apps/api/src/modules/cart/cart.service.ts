@@ -6,9 +6,10 @@ import type { UserRow } from '../auth/auth.repository.ts';
 import { effectiveCurrency } from '../auth/session.ts';
 import type { CatalogHandle } from '../catalog/catalog.events.ts';
 import { evaluateCoupon } from '../coupons/coupon.rules.ts';
-import { createCouponsRepository, type CouponRow } from '../coupons/coupons.repository.ts';
+import { createCouponsRepository } from '../coupons/coupons.repository.ts';
 import { enforceStock, planChanges, stockKeys, type ChangeMode, type RequestedLine } from './cart.changes.ts';
-import { cartRepository as repo, type CartItemRow, type CartRow, type Tx } from './cart.repository.ts';
+import { cartRepository as repo, type CartRow, type StockLevels, type Tx } from './cart.repository.ts';
+import { cartCache, createCartStore, fingerprint, type CartPatch, type CartState, type PlannedLine, type Queryable } from './cart.store.ts';
 import { buildCartView } from './cart.view.ts';
 import { productLookup } from './product-index.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
@@ -17,6 +18,8 @@ export interface CartDeps {
   db: Database;
   catalog: Pick<CatalogHandle, 'snapshot'>;
   now?: () => Date;
+  /** How long the cart read serves a person's cached cart (CART_CACHE_MS; 0 keeps nothing). */
+  cacheMs?: number;
 }
 
 type UpdateBody = Omit<CartUpdateBody, 'products' | 'type'> & { products: RequestedLine[]; type: 'regular' };
@@ -28,26 +31,44 @@ export interface CartAnswer {
 }
 
 /**
- * The cart rules (spec §3, §4): every change is one short transaction that starts by locking the
- * person's cart row, reads stock from the database, writes the lines and ends. Totals are priced
- * afterwards from the catalog read model (cart.view.ts).
+ * A plan that met a changed cart is made again from the cart the database answered, this many
+ * times; then the change runs holding the cart's lock.
  */
-export function createCartService({ db, catalog, now = () => new Date() }: CartDeps) {
+const OPTIMISTIC_TRIES = 3;
+const ATTEMPTS = 5;
+
+/**
+ * The cart rules (spec §3, §4). A change is planned here, from the person's cart as last seen,
+ * and sent to the database as one call (cart.store.ts, decision 0059) that locks the cart, checks
+ * the plan still fits the cart and the stock, writes it and answers the cart; totals are priced
+ * from the catalog read model (cart.view.ts).
+ */
+export function createCartService({ db, catalog, now = () => new Date(), cacheMs = 0 }: CartDeps) {
+  const store = createCartStore(db);
   const coupons = createCouponsRepository(db);
   const products = () => productLookup(catalog.snapshot());
 
-  async function view(user: UserRow, cart: CartRow | undefined, items: CartItemRow[]): Promise<Cart> {
-    const coupon: CouponRow | undefined = cart?.couponId ? await coupons.findById(cart.couponId) : undefined;
-    const uses = coupon && coupon.maxUsesPerUser !== null ? await coupons.usesBy(coupon.id, user.id) : 0;
+  function remember(userId: string, state: CartState | null): void {
+    if (cacheMs > 0) cartCache.set(userId, state);
+  }
+
+  /** The cart as last seen (one read when this process has not seen it), to plan a change from. */
+  async function lastSeen(userId: string): Promise<CartState | null> {
+    const hint = cacheMs > 0 ? cartCache.hint(userId) : undefined;
+    return hint ? hint.state : store.read(userId);
+  }
+
+  function view(user: UserRow, state: CartState | null): Cart {
+    const cart = state?.cart;
     return buildCartView(
       {
         cartId: cart?.id ?? null,
         currency: cart && isSupportedCurrency(cart.currency) ? cart.currency : effectiveCurrency(user),
         type: 'regular',
-        lines: items,
-        coupon: coupon ?? null,
+        lines: state?.items ?? [],
+        coupon: state?.coupon ?? null,
         couponType: cart?.couponType ?? null,
-        couponUsesByUser: uses,
+        couponUsesByUser: state?.coupon && state.coupon.maxUsesPerUser !== null ? state.uses : 0,
         conferanceCode: cart?.conferanceCode ?? null,
         eventOwnerOrder: cart?.eventOwnerOrder ?? false,
         businessEventUserId: cart?.businessEventUserId ?? null,
@@ -58,70 +79,101 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
     );
   }
 
-  /** Runs one change of the person's cart in a transaction holding its lock; answers the priced cart. */
+  /**
+   * The less frequent changes (gift, remove a line, clear, business transfer): a transaction
+   * holding the cart's lock, then the cart read once. A change that writes no cart column touches
+   * the row, so other API processes hear of it (the carts trigger, migration 0031).
+   */
   async function change(user: UserRow, work: (tx: Tx, cart: CartRow) => Promise<CartRow | void>): Promise<Cart> {
-    const { cart, items } = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const locked = await repo.lockForUser(tx, user.id, effectiveCurrency(user));
-      const updated = (await work(tx, locked)) ?? locked;
-      return { cart: updated, items: await repo.items(tx, updated.id) };
+      if (!(await work(tx, locked))) await repo.update(tx, locked.id, {});
     });
-    return view(user, cart, items);
+    const state = await store.read(user.id);
+    remember(user.id, state);
+    return view(user, state);
   }
 
-  function currencyOf(user: UserRow, cart: CartRow, requested: Currency | boolean | undefined): Currency {
+  function currencyOf(user: UserRow, cart: CartRow | undefined, requested: Currency | boolean | undefined): Currency {
     if (requested === true) return effectiveCurrency(user);
     if (typeof requested === 'string') return requested;
-    return isSupportedCurrency(cart.currency) ? cart.currency : effectiveCurrency(user);
+    return cart && isSupportedCurrency(cart.currency) ? cart.currency : effectiveCurrency(user);
   }
 
   return {
     async get(user: UserRow): Promise<CartAnswer> {
-      const cart = await repo.findByUser(db, user.id);
-      return { success: true, data: await view(user, cart, cart ? await repo.items(db, cart.id) : []) };
+      const cached = cacheMs > 0 ? cartCache.fresh(user.id, cacheMs) : undefined;
+      const state = cached ? cached.state : await store.read(user.id);
+      if (!cached) remember(user.id, state);
+      return { success: true, data: view(user, state) };
     },
 
-    /** `PATCH /v1/carts` (spec §3 cart update payload). */
+    /** `PATCH /v1/carts` (spec §3 cart update payload): one database call when the cart is as last seen. */
     async update(user: UserRow, body: UpdateBody): Promise<CartAnswer> {
       const mode: ChangeMode = body.checkout ? 'checkout' : body.itemsPreLogin ? 'merge' : 'add';
-      let notes: string[] = [];
-      let alreadyMerged = false;
+      const fallback = effectiveCurrency(user);
       // "Buy for this event" (issue 26): the cart is tied to an event only when the shopper says
-      // so, and only to an event that exists, named as the event stores its code.
-      const eventCode = body.conferanceCode ? await repo.eventCode(db, body.conferanceCode) : null;
-      if (body.conferanceCode && !eventCode) {
-        throw new AppError('NOT_FOUND', 'There is no event with this conference code', { fields: { conferanceCode: ['Check the conference code of the event'] } });
+      // so, and only to an event that exists (cart_apply looks the code up and stores it as the event does).
+      const eventCode = body.conferanceCode || null;
+      const patch: CartPatch = {
+        type: body.type,
+        ...(mode === 'merge' && body.mergeId ? { last_merge_id: body.mergeId } : {}),
+        ...(body.conferanceCode !== undefined ? { conferance_code: true as const } : {}),
+        ...(body.eventOwnerOrder !== undefined ? { event_owner_order: body.eventOwnerOrder ?? false } : {}),
+        ...(body.businessEventUserId !== undefined ? { business_event_user_id: body.businessEventUserId } : {}),
+      };
+      // Set once the database said a raised line is short: the next plan refuses or cuts it.
+      let stock: StockLevels | undefined;
+      /** Plans from `state` and sends the plan; undefined when the cart had changed (state is then the cart as it is). */
+      const attempt = async (q: Queryable, state: CartState | null) => {
+        const cart = state?.cart;
+        const alreadyMerged = mode === 'merge' && !!body.mergeId && cart?.lastMergeId === body.mergeId;
+        let notes: string[] = [];
+        let lines: PlannedLine[] = [];
+        let set: CartPatch = {};
+        if (!alreadyMerged) {
+          const currency = currencyOf(user, cart, body.updateCurrency);
+          const plan = planChanges(state?.items ?? [], body.products, mode, currency, products());
+          if (currency !== (cart?.currency ?? fallback)) {
+            // Re-pricing: every line kept must be sold in the new currency (new lines were checked by the plan).
+            for (const line of plan.lines) if (line.quantity > 0 && line.id) assertSoldIn(products(), line.productId, currency);
+          }
+          if (stock) enforceStock(plan, stock, mode);
+          notes = plan.notes;
+          lines = plan.lines.filter((line) => (line.id === null ? line.quantity > 0 : line.quantity !== line.before));
+          set = { ...patch, currency };
+        }
+        const answer = await store.apply(user.id, fallback, fingerprint(state, fallback), lines, set, eventCode, q);
+        if (answer.status === 'no_event') {
+          throw new AppError('NOT_FOUND', 'There is no event with this conference code', { fields: { conferanceCode: ['Check the conference code of the event'] } });
+        }
+        if (answer.status === 'short') stock = answer.stock;
+        const message = alreadyMerged ? 'Your earlier cart was added already' : updateMessage(mode, body, notes);
+        return { answer, message };
+      };
+      const done = (state: CartState, message: string): CartAnswer => {
+        remember(user.id, state);
+        return { success: true, message, data: view(user, state) };
+      };
+
+      // Optimistic: planned from the cart as last seen, one call when it still holds.
+      let state = await lastSeen(user.id);
+      for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
+        const { answer, message } = await attempt(db, state);
+        if (answer.status === 'ok') return done(answer.state, message);
+        state = answer.state;
       }
-      const data = await change(user, async (tx, cart) => {
-        if (mode === 'merge' && body.mergeId && cart.lastMergeId === body.mergeId) {
-          alreadyMerged = true;
-          return;
+      // Busy cart (parallel changes of one person): hold its lock, so the plan cannot miss again.
+      return db.transaction(async (tx) => {
+        let locked = await store.lockAndRead(tx, user.id, fallback);
+        for (let tries = 0; ; tries++) {
+          const { answer, message } = await attempt(tx, locked);
+            if (answer.status === 'ok') return done(answer.state, message);
+          if (answer.status === 'stale') throw new Error('cart_apply found the cart changed under its lock');
+          if (tries >= ATTEMPTS) throw new AppError('CONFLICT', 'Stock of your cart is changing quickly. Please try again');
+          locked = answer.state; // 'short': planned again with the stock it answered, which the lock does not hold still
         }
-        const currency = currencyOf(user, cart, body.updateCurrency);
-        const items = await repo.items(tx, cart.id);
-        const plan = planChanges(items, body.products, mode, currency, products());
-        if (currency !== cart.currency) {
-          // Re-pricing: every line kept must be sold in the new currency (new lines were checked by the plan).
-          for (const line of plan.lines) if (line.quantity > 0 && line.id) assertSoldIn(products(), line.productId, currency);
-        }
-        const { productIds, sizeIds } = stockKeys(plan);
-        enforceStock(plan, await repo.stockLevels(tx, productIds, sizeIds), mode);
-        for (const line of plan.lines) {
-          if (line.id === null) {
-            if (line.quantity > 0) await repo.insertItem(tx, { cartId: cart.id, productId: line.productId, colorId: line.colorId, sizeId: line.sizeId, quantity: line.quantity });
-          } else if (line.quantity === 0) await repo.deleteItems(tx, cart.id, [line.id]);
-          else if (line.quantity !== line.before) await repo.setItemQuantity(tx, line.id, line.quantity);
-        }
-        notes = plan.notes;
-        return repo.update(tx, cart.id, {
-          currency,
-          type: body.type,
-          ...(mode === 'merge' && body.mergeId ? { lastMergeId: body.mergeId } : {}),
-          ...(body.conferanceCode !== undefined ? { conferanceCode: eventCode } : {}),
-          ...(body.eventOwnerOrder !== undefined ? { eventOwnerOrder: body.eventOwnerOrder ?? false } : {}),
-          ...(body.businessEventUserId !== undefined ? { businessEventUserId: body.businessEventUserId } : {}),
-        });
       });
-      return { success: true, message: alreadyMerged ? 'Your earlier cart was added already' : updateMessage(mode, body, notes), data };
     },
 
     /**
@@ -189,19 +241,33 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
       return { success: true, message: 'Removed All From Cart', data };
     },
 
-    /** `POST /v1/coupons/{code}/apply`: one coupon per cart; a new one replaces the old. */
+    /**
+     * `POST /v1/coupons/{code}/apply`: one coupon per cart; a new one replaces the old. One
+     * database call: it checks the coupon's rules against the sub-total priced here (coupon.rules.ts
+     * words any refusal) and sets it.
+     */
     async applyCoupon(user: UserRow, code: string, type: 'regular'): Promise<CartAnswer> {
-      const coupon = await coupons.findByCode(code);
-      if (!coupon) throw new AppError('COUPON_NOT_FOUND', `There is no coupon ${code}`);
-      const uses = await coupons.usesBy(coupon.id, user.id);
-      const data = await change(user, async (tx, cart) => {
-        const items = await repo.items(tx, cart.id);
-        const priced = buildCartView({ cartId: cart.id, currency: currencyOf(user, cart, undefined), type: 'regular', lines: items, coupon: null, couponType: null, couponUsesByUser: 0, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, now: now() }, products());
-        const result = evaluateCoupon(coupon, { currency: priced.currency, subTotalMinor: priced.subTotalMinor }, now(), uses);
-        if (!result.ok) throw new AppError(result.refusal.code, result.refusal.message);
-        return repo.update(tx, cart.id, { couponId: coupon.id, couponType: type });
-      });
-      return { success: true, message: `Coupon ${coupon.code} applied`, data };
+      const fallback = effectiveCurrency(user);
+      let state = await lastSeen(user.id);
+      for (let attempt = 1; ; attempt++) {
+        const cart = state?.cart;
+        const currency = currencyOf(user, cart, undefined);
+        const priced = buildCartView({ cartId: cart?.id ?? null, currency, type: 'regular', lines: state?.items ?? [], coupon: null, couponType: null, couponUsesByUser: 0, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, now: now() }, products());
+        const at = now();
+        const answer = await store.applyCoupon(user.id, fallback, fingerprint(state, fallback), code, type, currency, priced.subTotalMinor, at);
+        if (answer.status === 'no_coupon') throw new AppError('COUPON_NOT_FOUND', `There is no coupon ${code}`);
+        if (answer.status === 'refused') {
+          const result = evaluateCoupon(answer.coupon, { currency, subTotalMinor: priced.subTotalMinor }, at, answer.uses);
+          if (!result.ok) throw new AppError(result.refusal.code, result.refusal.message);
+          throw new AppError('COUPON_NOT_APPLICABLE', `Coupon ${answer.coupon.code} cannot be used on this cart`);
+        }
+        state = answer.state;
+        if (answer.status === 'ok') {
+          remember(user.id, state);
+          return { success: true, message: `Coupon ${state.coupon?.code ?? code.toUpperCase()} applied`, data: view(user, state) };
+        }
+        if (attempt >= ATTEMPTS) throw new AppError('CONFLICT', 'Your cart changed while we were applying the coupon. Please try again');
+      }
     },
 
     /**
@@ -234,10 +300,11 @@ export function createCartService({ db, catalog, now = () => new Date() }: CartD
       return { success: true, message: 'Your cart is personal again', data };
     },
 
-    /** `PATCH /v1/coupons/unapply`: clears coupon, discount and discount unit (spec §4). */
+    /** `PATCH /v1/coupons/unapply`: clears coupon, discount and discount unit (spec §4); one database call. */
     async unapplyCoupon(user: UserRow): Promise<CartAnswer> {
-      const data = await change(user, (tx, cart) => repo.update(tx, cart.id, { couponId: null, couponType: null }));
-      return { success: true, message: 'Coupon removed', data };
+      const state = await store.unapplyCoupon(user.id, effectiveCurrency(user));
+      remember(user.id, state);
+      return { success: true, message: 'Coupon removed', data: view(user, state) };
     },
   };
 }

@@ -10,6 +10,7 @@ import type { CatalogHandle } from '../catalog/catalog.events.ts';
 import { cartRepository as carts, type Tx } from '../cart/cart.repository.ts';
 import { buildCartView } from '../cart/cart.view.ts';
 import { productLookup } from '../cart/product-index.ts';
+import { forgetCart } from '../cart/cart.store.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { createOrderPayments, shortfall, type PaymentDeps } from './orders.payment.ts';
 import { assertCouponUsable, assertOrderable, assertWithinUnpaidLimits, frozenLines, lineLabel, requestHash, type UnpaidLimits } from './orders.pricing.ts';
@@ -225,6 +226,8 @@ export function createOrdersService(deps: OrdersDeps) {
         if (earlier) return replay(earlier, hash);
         throw error;
       }
+      // The order committed and emptied the cart: this process's cached copy goes (decision 0059).
+      forgetCart(user.id);
       if ('replayed' in outcome) return replay(outcome.replayed, hash);
       const productIds = [...new Set(outcome.items.map((item) => item.productId))];
       // One stock reload for the reservation or the sale. Until it resolves the catalog may show

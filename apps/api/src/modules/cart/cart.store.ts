@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { API_CONNECTION_NAME, type Database, type DatabaseHandle } from '../../db/client.ts';
+import { uuidv7 } from '../../lib/uuid.ts';
+import type { CouponRow } from '../coupons/coupons.repository.ts';
+import type { CartItemRow, CartRow, StockLevels } from './cart.repository.ts';
+
+/**
+ * The person's cart as the API prices it, read and written through the database functions of
+ * migration 0031 (decision 0059): one round trip per read, per change and per coupon apply or
+ * unapply. Each answer is kept in a per-person cache: the cart read serves it for CART_CACHE_MS,
+ * and a change plans from it (any age: the function checks the plan against the cart as it is).
+ */
+export interface CartState {
+  cart: CartRow;
+  items: CartItemRow[];
+  coupon: CouponRow | null;
+  /** Paid orders of this person that used the cart's coupon. */
+  uses: number;
+}
+
+interface Entry {
+  /** null: the person has no cart yet. */
+  state: CartState | null;
+  at: number;
+}
+
+const LIMIT = 50_000;
+const entries = new Map<string, Entry>();
+
+export const cartCache = {
+  /** The cached cart if it is younger than maxAgeMs (the cart read). */
+  fresh(userId: string, maxAgeMs: number, now = Date.now()): Entry | undefined {
+    const entry = entries.get(userId);
+    return entry && now - entry.at < maxAgeMs ? entry : undefined;
+  },
+  /** The last cart seen, of any age: a change plans from it and the database checks the plan. */
+  hint(userId: string): Entry | undefined {
+    return entries.get(userId);
+  },
+  set(userId: string, state: CartState | null): void {
+    if (entries.size >= LIMIT && !entries.has(userId)) entries.clear();
+    entries.set(userId, { state, at: Date.now() });
+  },
+  forget(userId: string): void {
+    entries.delete(userId);
+  },
+  /** The cart was emptied elsewhere: no longer read from here, kept (without lines or coupon) to plan from. */
+  emptied(userId: string): void {
+    const entry = entries.get(userId);
+    if (!entry?.state) return void entries.delete(userId);
+    const cart = { ...entry.state.cart, couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, businessId: null, businessCode: null };
+    entries.set(userId, { state: { cart, items: [], coupon: null, uses: 0 }, at: Number.NEGATIVE_INFINITY });
+  },
+  clear(): void {
+    entries.clear();
+  },
+};
+
+/**
+ * Forgets this person's cached cart in this process: every write to a cart that does not go
+ * through the cart module (placing an order, deleting the account) calls it after its commit.
+ * The next read reads the cart; the next change plans from an empty cart (what an order leaves),
+ * which the database checks like any plan, so a cart add after an order is still one call.
+ * Other API processes on the same PostgreSQL forget it through the carts trigger's NOTIFY.
+ */
+export function forgetCart(userId: string): void {
+  cartCache.emptied(userId);
+}
+
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'startsAt', 'endsAt', 'disabledAt']);
+
+/** A row as to_jsonb wrote it (snake_case, timestamps as text) → the row Drizzle would give. */
+function toRow<T>(json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) {
+    const name = camel(key);
+    row[name] = TIMESTAMPS.has(name) && typeof value === 'string' ? new Date(value) : value;
+  }
+  return row as T;
+}
+
+interface StateJson {
+  cart: Record<string, unknown>;
+  items: Record<string, unknown>[];
+  coupon: Record<string, unknown> | null;
+  uses: number | string;
+}
+
+function toState(json: StateJson): CartState {
+  return { cart: toRow<CartRow>(json.cart), items: json.items.map((item) => toRow<CartItemRow>(item)), coupon: json.coupon ? toRow<CouponRow>(json.coupon) : null, uses: Number(json.uses) };
+}
+
+/** What a plan depends on, as cart_fingerprint computes it in the database. */
+export function fingerprint(state: CartState | null, currency: string): Record<string, unknown> {
+  if (!state) return { currency, mergeId: null, lines: {} };
+  return { currency: state.cart.currency, mergeId: state.cart.lastMergeId, lines: Object.fromEntries(state.items.map((item) => [item.id, item.quantity])) };
+}
+
+export interface PlannedLine {
+  id: string | null;
+  productId: string;
+  colorId: string | null;
+  sizeId: string | null;
+  quantity: number;
+  before: number;
+}
+
+/** Cart columns a change may set (cart_apply sets only the keys present). */
+export interface CartPatch {
+  currency?: string;
+  type?: string;
+  last_merge_id?: string;
+  conferance_code?: true;
+  event_owner_order?: boolean | null;
+  business_event_user_id?: string | null;
+}
+
+export type ApplyAnswer =
+  | { status: 'ok' | 'stale'; state: CartState }
+  | { status: 'short'; state: CartState; stock: StockLevels }
+  | { status: 'no_event' };
+
+export type CouponApplyAnswer = { status: 'ok' | 'stale'; state: CartState } | { status: 'refused'; coupon: CouponRow; uses: number } | { status: 'no_coupon' };
+
+/** The database or an open transaction (the fallback of a change that keeps meeting a changed cart). */
+export type Queryable = Pick<Database, 'execute'>;
+
+async function call<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: { r: T }[] };
+  return result.rows[0]?.r as T;
+}
+
+export function createCartStore(db: Database) {
+  return {
+    async read(userId: string): Promise<CartState | null> {
+      const json = await call<StateJson | null>(db, sql`select cart_read(${userId}::uuid) as r`);
+      return json ? toState(json) : null;
+    },
+
+    /** Locks the person's cart (creating it) until the transaction ends, and answers it. */
+    async lockAndRead(tx: Queryable, userId: string, currency: string): Promise<CartState> {
+      return toState(await call<StateJson>(tx, sql`select cart_lock_state(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
+    },
+
+    async apply(userId: string, currency: string, expected: Record<string, unknown> | null, lines: PlannedLine[], patch: CartPatch, eventCode: string | null, q: Queryable = db): Promise<ApplyAnswer> {
+      const planned = lines.map((line) => ({ id: line.id, new_id: line.id ? null : uuidv7(), product_id: line.productId, color_id: line.colorId, size_id: line.sizeId, quantity: line.quantity, before: line.before }));
+      const answer = await call<{ status: string; state?: StateJson; stock?: { products: Record<string, number>; sizes: Record<string, { productId: string; colorId: string; stock: number }> } }>(
+        q,
+        sql`select cart_apply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${JSON.stringify(planned)}::jsonb, ${JSON.stringify(patch)}::jsonb, ${eventCode}) as r`,
+      );
+      if (answer.status === 'no_event') return { status: 'no_event' };
+      const state = toState(answer.state!);
+      if (answer.status === 'short') {
+        const stock = answer.stock!;
+        return { status: 'short', state, stock: { products: new Map(Object.entries(stock.products)), sizes: new Map(Object.entries(stock.sizes)) } };
+      }
+      return { status: answer.status as 'ok' | 'stale', state };
+    },
+
+    async applyCoupon(userId: string, currency: string, expected: Record<string, unknown>, code: string, type: string, cartCurrency: string, subTotalMinor: number, now: Date): Promise<CouponApplyAnswer> {
+      const answer = await call<{ status: string; state?: StateJson; coupon?: Record<string, unknown>; uses?: number | string }>(
+        db,
+        sql`select cart_coupon_apply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${JSON.stringify(expected)}::jsonb, ${code}, ${type}, ${cartCurrency}, ${subTotalMinor}, ${now.toISOString()}::timestamptz) as r`,
+      );
+      if (answer.status === 'no_coupon') return { status: 'no_coupon' };
+      if (answer.status === 'refused') return { status: 'refused', coupon: toRow<CouponRow>(answer.coupon!), uses: Number(answer.uses) };
+      return { status: answer.status as 'ok' | 'stale', state: toState(answer.state!) };
+    },
+
+    async unapplyCoupon(userId: string, currency: string): Promise<CartState> {
+      return toState(await call<StateJson>(db, sql`select cart_coupon_unapply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
+    },
+  };
+}
+export type CartStore = ReturnType<typeof createCartStore>;
+
+/**
+ * Other API processes on this PostgreSQL: the carts trigger (migration 0031) sends the person's id
+ * and the writing process's connection name on every change of a cart row; this process forgets
+ * its copy unless it wrote the change itself (it keeps what its own write answered). A lost
+ * listening connection may have missed some, so the whole cache goes. PGlite serves one process.
+ */
+export async function listenForCartChanges(database: DatabaseHandle, log: { warn(object: unknown, message: string): void }): Promise<(() => Promise<void>) | undefined> {
+  if (database.kind !== 'postgresql') return undefined;
+  return database.listen(CART_CHANNEL, {
+    onMessage: (payload) => {
+      const [userId, writer] = payload.split(' ');
+      if (userId && writer !== API_CONNECTION_NAME) cartCache.forget(userId);
+    },
+    onReconnect: () => cartCache.clear(),
+    onError: (error) => log.warn({ err: error }, 'cart change listener lost its connection; reconnecting'),
+  });
+}
+const CART_CHANNEL = 'cart_changed';
