@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { uniqueViolation } from '../src/db/errors.ts';
+import { PGliteThread } from '../src/db/pglite-thread.ts';
 import { openTestDatabase } from './helper.ts';
 
 /**
@@ -130,6 +131,23 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite in a worker thread', () => {
     await thread.db.execute(sql`SELECT pg_notify('thread_probe_channel', 'two')`);
     await sleep(50);
     expect(payloads).toEqual(['one']);
+  });
+
+  it('PGLITE_WORKER=1 opens the embedded database in the worker thread, anything else on this thread', async () => {
+    const before = process.env.PGLITE_WORKER;
+    const clientOf = (database: DatabaseHandle) => (database.db as unknown as { $client: unknown }).$client;
+    try {
+      process.env.PGLITE_WORKER = '1';
+      const on = await openTestDatabase({ seeded: false });
+      process.env.PGLITE_WORKER = '0';
+      const off = await openTestDatabase({ seeded: false });
+      expect(clientOf(on)).toBeInstanceOf(PGliteThread);
+      expect(clientOf(off)).not.toBeInstanceOf(PGliteThread);
+      await Promise.all([on.close(), off.close()]);
+    } finally {
+      if (before === undefined) delete process.env.PGLITE_WORKER;
+      else process.env.PGLITE_WORKER = before;
+    }
   });
 
   it('closing twice is safe, and calls after close fail instead of hanging', async () => {
