@@ -51,6 +51,20 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // Decision 0063: a representative part of the API suite again with PGlite in a worker
+          // thread (PGLITE_WORKER=1), so both ways of running the embedded database stay tested.
+          name: 'api-pglite-worker',
+          include: ['apps/api/test/{orders,cart,resilience-concurrency,foundation}.test.ts'],
+          environment: 'node',
+          env: { PGLITE_WORKER: '1' },
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web-unit',

@@ -30,6 +30,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
+  // Decision 0063: the embedded PGlite in a worker thread (1) or on the API's thread (0, default).
+  // Read where the database opens (db/client.ts), so scripts and the command line follow it too.
+  PGLITE_WORKER: z.enum(['0', '1'], { message: 'must be 1 (PGlite in a worker thread) or 0' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   JWT_TTL_SECONDS: wholeNumber(60, 60 * 60 * 24 * 90).default(60 * 60 * 24 * 7),
   SMTP_URL: z

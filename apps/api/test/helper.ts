@@ -11,7 +11,7 @@ import type { TemplateKind } from './global-setup.ts';
 /** The PostgreSQL URL of each test database, so a second app can open the same one. */
 const urlOfDatabase = new WeakMap<DatabaseHandle, string>();
 
-export interface TestDatabaseOptions extends Pick<OpenDatabaseOptions, 'logger'> {
+export interface TestDatabaseOptions extends Pick<OpenDatabaseOptions, 'logger' | 'worker'> {
   /**
    * On PGlite, start from a copy already migrated and seeded with the catalog (true) or with
    * reference data only (false); the app's own migrate and seed then find nothing to do. Left

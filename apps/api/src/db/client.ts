@@ -43,6 +43,11 @@ export interface OpenDatabaseOptions {
   template?: Blob;
   /** Sees every SQL statement Drizzle sends (tests count queries with it). */
   logger?: Logger;
+  /**
+   * PGlite in a worker thread (PGLITE_WORKER, decision 0063) instead of on this thread. Left out,
+   * the PGLITE_WORKER environment variable decides ('1' on, anything else off).
+   */
+  worker?: boolean;
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (same SQL, same migrations). */
@@ -72,7 +77,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       listen: (channel, listener) => listenOnPostgres(options.databaseUrl!, channel, listener),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dataPath: string | undefined;
@@ -80,9 +84,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataPath = path.join(options.dataDir ?? './data', 'pg');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = new PGlite({ dataDir: dataPath, loadDataDir: options.template });
-  await client.waitReady;
-  const db = drizzle({ client, schema, logger: options.logger });
+  const client = (options.worker ?? process.env.PGLITE_WORKER === '1') ? await openPGliteThread(dataPath, options.template) : await openPGliteHere(dataPath, options.template);
+  const db = drizzle({ client: client as PGliteClient, schema, logger: options.logger });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -101,4 +104,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       };
     },
   };
+}
+
+type PGliteClient = import('@electric-sql/pglite').PGlite;
+
+async function openPGliteHere(dataDir: string | undefined, template: Blob | undefined): Promise<PGliteClient> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = new PGlite({ dataDir, loadDataDir: template });
+  await client.waitReady;
+  return client;
+}
+
+/** The same database on another core: Drizzle's driver only calls what PGliteThread has (query, transaction). */
+async function openPGliteThread(dataDir: string | undefined, template: Blob | undefined): Promise<PGliteClient> {
+  const { PGliteThread } = await import('./pglite-thread.ts');
+  return (await PGliteThread.open({ dataDir, template })) as unknown as PGliteClient;
 }
