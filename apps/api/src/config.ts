@@ -60,6 +60,12 @@ const envSchema = z.object({
    * 3000; 0 in tests.
    */
   SESSION_CACHE_MS: wholeNumber(0, 10_000).optional(),
+  /**
+   * How long a person's own reads (orders list, wishlist, saved footprints, a business's member
+   * list) are kept as ready answers (decision 0062): a change made through another API process
+   * shows within this. Default 3000; 0 (off) in tests.
+   */
+  READ_CACHE_MS: wholeNumber(0, 10_000).optional(),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
   /** Unpaid orders one account may have open at once (decision 0025): a handful, never more than 10. */
@@ -92,6 +98,8 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   /** Decision 0053: how long a checked session is kept in memory. */
   sessionCacheMs: number;
+  /** Decision 0062: how long a person's own reads are kept as ready answers (0: not kept). */
+  readCacheMs: number;
   port: number;
   host: string;
   publicUrl: string;
@@ -191,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderSweepIntervalMs: Math.min(60_000, (e.ORDER_RESERVATION_MINUTES * 60_000) / 10),
     orderRateLimitMax: e.ORDER_RATE_LIMIT_MAX,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
+    readCacheMs: e.READ_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
     orderMaxUnpaidPerAccount: e.ORDER_MAX_UNPAID_PER_ACCOUNT,
     orderMaxUnpaidPerAddress: e.ORDER_MAX_UNPAID_PER_ADDRESS,
     orderMaxUnpaidUnitsPerProduct: e.ORDER_MAX_UNPAID_UNITS_PER_PRODUCT,
