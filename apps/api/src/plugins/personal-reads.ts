@@ -80,18 +80,17 @@ export class PersonalReadCache {
     const key = `${userId} ${url}`;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    let keys = this.keysByUser.get(userId);
-    if (!keys) this.keysByUser.set(userId, (keys = new Set()));
-    if (keys.size >= MAX_PER_PERSON) {
+    const keys = this.keysByUser.get(userId);
+    if (keys && keys.size >= MAX_PER_PERSON) {
       const oldest = keys.values().next().value!;
       this.remove(oldest, this.entries.get(oldest)!);
     }
     const bytes = body.identity.length + body.gzip.length + body.br.length;
+    if (bytes > MAX_BYTES / 16) return body;
     while (this.entries.size > 0 && (this.entries.size >= MAX_ENTRIES || this.bytes + bytes > MAX_BYTES)) {
       const [oldestKey, oldestEntry] = this.entries.entries().next().value!;
       this.remove(oldestKey, oldestEntry);
     }
-    if (bytes > MAX_BYTES) return body;
     this.entries.set(key, { userId, tags, body, bytes, until: Date.now() + this.ttlMs });
     this.bytes += bytes;
     this.keysByUser.get(userId)?.add(key) ?? this.keysByUser.set(userId, new Set([key]));
@@ -207,10 +206,8 @@ export function forgetTagOnWrites(app: FastifyInstance, tag: string): void {
  * Route options and an answer function for one cached personal read. Use:
  *
  *     const read = personalRead(app.personalReads, envelopeSchema);
- *     app.get(path, { config: { auth: true }, schema, ...read.options }, async (request, reply) => {
- *       const token = read.token(request);
- *       return read.send(request, reply, await load(), token);
- *     });
+ *     app.get(path, { config: { auth: true }, schema, ...read.options }, (request, reply) =>
+ *       read.answer(request, reply, () => load(request.user!.id)));
  *
  * A hit is answered from the route's own onRequest hook (behind the rate limit and the session
  * check) with the stored bytes: no validation, handler or serialiser. A miss shapes the payload
@@ -226,16 +223,38 @@ export function personalRead<T>(cache: PersonalReadCache, schema: ZodType<T>, op
     }
     done();
   };
+  // Misses of one person and URL in flight together share one read (when nothing was forgotten
+  // in between): when an answer lapses, 50 requests at once would otherwise run 50 reads.
+  const inFlight = new Map<string, { token: string; done: Promise<{ body: EncodedBody } | { json: string }> }>();
   return {
     options: (cache.enabled ? { compress: false, onRequest: answerKnown } : {}) as Pick<RouteShorthandOptions, 'onRequest'> & { compress?: false },
-    token: (request: FastifyRequest) => (cache.enabled ? cache.token(request.user!.id, options.tags?.(request)) : ''),
-    async send(request: FastifyRequest, reply: FastifyReply, payload: T, token: string): Promise<FastifyReply | T> {
-      if (!cache.enabled) return payload;
-      const shaped = schema.parse(payload);
-      const json = JSON.stringify(shaped);
-      // Not kept (e.g. an order awaiting payment, whose status changes with time): sent as it is.
-      if (options.cacheable && !options.cacheable(shaped)) return reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8').send(json);
-      return sendEncoded(request, reply, await cache.put(request.user!.id, request.url, json, token, options.tags?.(request)), 'private, no-cache');
+    /** The handler: `load` reads the answer (with its ownership checks); kept and shared when the cache is on. */
+    async answer(request: FastifyRequest, reply: FastifyReply, load: () => Promise<T>): Promise<FastifyReply | T> {
+      if (!cache.enabled) return load();
+      const userId = request.user!.id;
+      const tags = options.tags?.(request);
+      const token = cache.token(userId, tags);
+      const key = `${userId} ${request.url}`;
+      let flight = inFlight.get(key);
+      if (!flight || flight.token !== token) {
+        const done = (async () => {
+          const shaped = schema.parse(await load());
+          const json = JSON.stringify(shaped);
+          // Not kept (e.g. an order awaiting payment, whose status changes with time): sent as it is.
+          if (options.cacheable && !options.cacheable(shaped)) return { json };
+          return { body: await cache.put(userId, request.url, json, token, tags) };
+        })();
+        const started = { token, done };
+        flight = started;
+        inFlight.set(key, started);
+        done.then(
+          () => inFlight.get(key) === started && inFlight.delete(key),
+          () => inFlight.get(key) === started && inFlight.delete(key),
+        );
+      }
+      const result = await flight.done;
+      if ('json' in result) return reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8').send(result.json);
+      return sendEncoded(request, reply, result.body, 'private, no-cache');
     },
   };
 }

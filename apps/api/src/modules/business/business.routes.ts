@@ -125,10 +125,8 @@ export const businessRoutes: FastifyPluginAsyncZod<{ profiles: BusinessProfiles;
       schema: { tags, security, summary: 'Members of your business, active first (owner only)', params: businessIdPathSchema, querystring: memberListQuerySchema, response: { 200: memberPage, ...errors } },
       ...memberList.options,
     },
-    async (request, reply) => {
-      const token = memberList.token(request);
-      return memberList.send(request, reply, { success: true as const, ...(await members.list(request.user!.id, request.params.businessId, request.query.page, request.query.size)) }, token);
-    },
+    async (request, reply) =>
+      memberList.answer(request, reply, async () => ({ success: true as const, ...(await members.list(request.user!.id, request.params.businessId, request.query.page, request.query.size)) })),
   );
 
   app.get(

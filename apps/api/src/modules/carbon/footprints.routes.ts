@@ -43,10 +43,7 @@ export const footprintRoutes: FastifyPluginAsyncZod<{ footprints: FootprintsServ
       schema: { tags, security, summary: 'Saved footprints, newest first (paginated; optional kind)', querystring: footprintListQuerySchema, response: { 200: listEnvelope, ...errors } },
       ...list.options,
     },
-    async (request, reply) => {
-      const token = list.token(request);
-      return list.send(request, reply, { success: true as const, ...(await footprints.list(request.user!.id, request.query)) }, token);
-    },
+    async (request, reply) => list.answer(request, reply, async () => ({ success: true as const, ...(await footprints.list(request.user!.id, request.query)) })),
   );
 
   app.get(

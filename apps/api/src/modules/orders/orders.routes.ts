@@ -106,9 +106,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; placeR
       schema: { tags, security, summary: 'Your orders, newest first (cert=true: only those with certificates)', querystring: customerOrdersQuerySchema, response: { 200: customerOrdersEnvelopeSchema, ...errors } },
       ...ordersList.options,
     },
-    async (request, reply) => {
-      const token = ordersList.token(request);
-      return ordersList.send(request, reply, await orders.customerOrders(request.user!.id, request.query), token);
-    },
+    async (request, reply) => ordersList.answer(request, reply, () => orders.customerOrders(request.user!.id, request.query)),
   );
 };

@@ -20,10 +20,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlists: WishlistService 
       schema: { tags, security, summary: 'Your wishlist: product ids in the order added, and the products', response: { 200: envelope, 401: failure, 429: failure } },
       ...read.options,
     },
-    async (request, reply) => {
-      const token = read.token(request);
-      return read.send(request, reply, { success: true as const, data: await wishlists.get(request.user!.id) }, token);
-    },
+    async (request, reply) => read.answer(request, reply, async () => ({ success: true as const, data: await wishlists.get(request.user!.id) })),
   );
 
   app.patch(
