@@ -59,6 +59,19 @@ describe('orders list', () => {
     expect(after.body.data[0].id).toBe(placed.body.data.id);
   });
 
+  it('runs one read for twenty requests of one person and URL arriving together', async () => {
+    const buyer = await quickBuyer(app);
+    const { plain } = pickProducts(app);
+    for (let i = 0; i < 5; i += 1) await insertOrder(app, { userId: buyer.id, productIds: [plain[i]!.id] });
+    // The session is checked (and kept) first, so only the list's own statements are counted.
+    await read(buyer.token, '/api/v1/wishlists');
+    const one = await read(buyer.token, '/api/v1/customer-orders?size=5');
+    const before = statements.length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => read(buyer.token, '/api/v1/customer-orders?size=6')));
+    expect(answers.every((answer) => answer.status === 200 && answer.body.data.length === 5)).toBe(true);
+    expect(statements.length - before).toBe(one.statements);
+  });
+
   it('keeps no page with an order awaiting payment (its status moves with time and the provider)', async () => {
     const buyer = await quickBuyer(app);
     await insertOrder(app, { userId: buyer.id, productIds: [pickProducts(app).plain[0]!.id], status: 'pending' });
