@@ -13,6 +13,7 @@ import { BENCH_ACCOUNT } from './account.ts';
 import { BENCH_IMPACT_SLUG } from './sections/catalog.ts';
 import { DATASET_PASSWORD, insertDataset, type DatasetInfo } from './dataset.ts';
 import { getRaw } from './load.ts';
+import { personalReads, productIdsForLists } from './personal-reads.ts';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/index.ts';
 import { TokenSigner } from '../src/lib/jwt.ts';
@@ -27,7 +28,16 @@ async function main() {
   // The whole run comes from one loopback client: the limit is raised to the most the config allows
   // (10 million a minute), or fast routes would meet it mid-run and count 429s as errors.
   const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', RATE_LIMIT_AUTH_MAX: '1000000', ORDER_RATE_LIMIT_MAX: '10000000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '10000000',
+      RATE_LIMIT_AUTH_MAX: '1000000',
+      ORDER_RATE_LIMIT_MAX: '10000000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // READ_CACHE_MS=0 measures the per-person reads without their cache (decision 0062).
+      ...(process.env.READ_CACHE_MS ? { READ_CACHE_MS: process.env.READ_CACHE_MS } : {}),
+    },
     { inMemoryDatabase: !databaseUrl },
   );
   const app = await buildApp(config);
@@ -120,6 +130,7 @@ async function main() {
       const [owner] = await app.database.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, dataset.business.ownerUserId));
       business = { id: dataset.business.id, ownerToken: await signer.sign({ sub: dataset.business.ownerUserId, tv: owner!.tokenVersion }), members: dataset.business.members };
     }
+    const personal = await personalReads(app, signer, rows[0]!.id, tokens[0]!, dataset, productIdsForLists(app));
     const couponCode = 'BENCHOPEN10';
     const repo = createCouponsRepository(app.database.db);
     if (!(await repo.findByCode(couponCode))) await createCoupon(repo, { code: couponCode, kind: 'percent', percentOff: 10, description: 'Bench: 10% off, no limits' });
@@ -133,6 +144,7 @@ async function main() {
       tokens,
       logins: dataset ? rows.map((row) => ({ email: row.email, password: DATASET_PASSWORD })) : [{ email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password }],
       business,
+      personal,
       couponCode,
       productIds,
     };

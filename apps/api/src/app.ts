@@ -5,6 +5,7 @@ import { describeModes, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { TokenSigner } from './lib/jwt.ts';
+import { registerPersonalReads } from './plugins/personal-reads.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerClientError, answerRouterError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -145,6 +146,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Before the rate limit (in registerSecurity): each places its route hook knowing where the
   // auth check is (plugins/rate-limit.ts).
   registerAuth(app, { signer, users, sessionCacheMs: config.sessionCacheMs });
+  // A person's own reads kept as ready answers, forgotten by that person's writes (decision 0062).
+  registerPersonalReads(app, config.readCacheMs);
   // The operator console's access check goes in the same place, for the same reason (decision 0028).
   const adminSigner = new AdminTokenSigner(config.jwtSecret, config.adminSessionHours * 3600);
   registerAdminAccess(app, { signer, users, adminSigner, repo: createAdminAccessRepository(database.db) });

@@ -76,6 +76,12 @@ const envSchema = z.object({
   UPLOAD_STORAGE: z.enum(['database', 'directory'], { error: 'must be database or directory' }).optional(),
   /** How long the cart read serves a person's cached cart (decision 0059); 0 reads it every time. */
   CART_CACHE_MS: wholeNumber(0, 60_000).optional(),
+  /**
+   * How long a person's own reads (orders list, wishlist, saved footprints, a business's member
+   * list) are kept as ready answers (decision 0062): a change made through another API process
+   * shows within this. Default 3000; 0 (off) in tests.
+   */
+  READ_CACHE_MS: wholeNumber(0, 10_000).optional(),
   /** Orders one client may place a minute. */
   ORDER_RATE_LIMIT_MAX: wholeNumber(1, 10_000_000).default(20),
   /** Unpaid orders one account may have open at once (decision 0025): a handful, never more than 10. */
@@ -113,6 +119,8 @@ export interface Config {
   /** Decision 0060: where uploaded images are kept; unset: the database on PostgreSQL, else the directory. */
   uploadStorage?: 'database' | 'directory';
   cartCacheMs: number;
+  /** Decision 0062: how long a person's own reads are kept as ready answers (0: not kept). */
+  readCacheMs: number;
   port: number;
   host: string;
   publicUrl: string;
@@ -215,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogStockLagMs: e.CATALOG_STOCK_LAG_MS ?? (e.NODE_ENV === 'test' ? 0 : 500),
     uploadStorage: e.UPLOAD_STORAGE,
     cartCacheMs: e.CART_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
+    readCacheMs: e.READ_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 3000),
     orderMaxUnpaidPerAccount: e.ORDER_MAX_UNPAID_PER_ACCOUNT,
     orderMaxUnpaidPerAddress: e.ORDER_MAX_UNPAID_PER_ADDRESS,
     orderMaxUnpaidUnitsPerProduct: e.ORDER_MAX_UNPAID_UNITS_PER_PRODUCT,

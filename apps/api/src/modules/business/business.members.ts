@@ -116,22 +116,26 @@ export function createBusinessMembers(db: Database) {
       return toMembership(left, business!);
     },
 
-    /** `business-user-profiles/business/{businessId}?page=&size=`: owner only; active members first, newest first. */
+    /**
+     * `business-user-profiles/business/{businessId}?page=&size=`: owner only; active members first,
+     * newest first. One statement: the page, its total (a window count) and the ownership check
+     * (an EXISTS on the business) together. Only when it finds no row (not the owner, no members,
+     * a page past the end) do the check and the count run apart, for the 404/403 and the total.
+     */
     async list(callerId: string, businessId: string, page: number, size: number): Promise<{ data: BusinessMember[]; meta: { page: number; size: number; total: number } }> {
+      const owned = sql`exists (select 1 from ${businesses} where ${businesses.id} = ${businessId} and ${businesses.ownerUserId} = ${callerId})`;
+      const rows = await db
+        .select({ member: businessMembers, firstName: users.firstName, lastName: users.lastName, email: users.email, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(businessMembers)
+        .innerJoin(users, eq(users.id, businessMembers.userId))
+        .where(and(eq(businessMembers.businessId, businessId), owned))
+        .orderBy(sql`${businessMembers.status} = 'active' desc`, desc(businessMembers.joinedAt), desc(businessMembers.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      if (rows.length > 0) return { data: rows.map((row) => toBusinessMember(row.member, row)), meta: { page, size, total: rows[0]!.total } };
       await requireBusinessOwner(db, callerId, { businessId });
-      const where = eq(businessMembers.businessId, businessId);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select({ member: businessMembers, firstName: users.firstName, lastName: users.lastName, email: users.email })
-          .from(businessMembers)
-          .innerJoin(users, eq(users.id, businessMembers.userId))
-          .where(where)
-          .orderBy(sql`${businessMembers.status} = 'active' desc`, desc(businessMembers.joinedAt), desc(businessMembers.id))
-          .limit(size)
-          .offset((page - 1) * size),
-        db.select({ n: count() }).from(businessMembers).where(where),
-      ]);
-      return { data: rows.map((row) => toBusinessMember(row.member, row)), meta: { page, size, total: counted?.n ?? 0 } };
+      const [counted] = await db.select({ n: count() }).from(businessMembers).where(eq(businessMembers.businessId, businessId));
+      return { data: [], meta: { page, size, total: counted?.n ?? 0 } };
     },
 
     /** `business-user-profiles/business/stats/{businessId}`: owner only; one aggregate query. */

@@ -25,6 +25,7 @@ import {
 } from '@app/contract/business';
 import type { BusinessMembers } from './business.members.ts';
 import type { BusinessProfiles } from './business.profiles.ts';
+import { BUSINESS_MEMBERS_TAG, forgetTagOnWrites, personalRead } from '../../plugins/personal-reads.ts';
 
 const tags = ['business'];
 const security = [{ bearerAuth: [] }];
@@ -37,6 +38,8 @@ const publicErrors = { 400: failure, 404: failure, 429: failure };
  * the owner); members read only their own membership; visitors read the public profile by code.
  */
 export const businessRoutes: FastifyPluginAsyncZod<{ profiles: BusinessProfiles; members: BusinessMembers }> = async (app, { profiles, members }) => {
+  // Joins, exits, removals, re-admissions, edits: every write here forgets the kept member lists.
+  forgetTagOnWrites(app, BUSINESS_MEMBERS_TAG);
   app.post(
     '/v1/business-profiles',
     { config: signedIn, schema: { tags, security, summary: 'Create your business account (one per person); codes and address name are made for you', body: businessWriteBodySchema, response: { 201: dataEnvelope(ownBusinessSchema), ...errors } } },
@@ -112,10 +115,18 @@ export const businessRoutes: FastifyPluginAsyncZod<{ profiles: BusinessProfiles;
     async (request) => ({ success: true as const, message: 'Member updated', data: await members.update(request.user!.id, request.params.id, request.body) }),
   );
 
+  // Kept per owner (decision 0062), forgotten by any write to a business or its members (below).
+  const memberPage = pageEnvelope(businessMemberSchema);
+  const memberList = personalRead(app.personalReads, memberPage, { tags: () => [BUSINESS_MEMBERS_TAG] });
   app.get(
     '/v1/business-user-profiles/business/:businessId',
-    { config: signedIn, schema: { tags, security, summary: 'Members of your business, active first (owner only)', params: businessIdPathSchema, querystring: memberListQuerySchema, response: { 200: pageEnvelope(businessMemberSchema), ...errors } } },
-    async (request) => ({ success: true as const, ...(await members.list(request.user!.id, request.params.businessId, request.query.page, request.query.size)) }),
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'Members of your business, active first (owner only)', params: businessIdPathSchema, querystring: memberListQuerySchema, response: { 200: memberPage, ...errors } },
+      ...memberList.options,
+    },
+    async (request, reply) =>
+      memberList.answer(request, reply, async () => ({ success: true as const, ...(await members.list(request.user!.id, request.params.businessId, request.query.page, request.query.size)) })),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { businesses, carbonFootprints, users } from '../../db/schema/index.ts';
 import { impactOwnerChanged } from '../impact/impact.events.ts';
@@ -40,18 +40,23 @@ export function createFootprintsRepository(db: Database) {
       });
     },
 
-    /** Newest first; ties (same instant) broken by the time-ordered uuidv7 id. */
+    /**
+     * Newest first; ties (same instant) broken by the time-ordered uuidv7 id. One statement (the
+     * total is a window count beside the rows); a page with no row (none saved, or past the end)
+     * counts apart.
+     */
     async page(userId: string, options: { kind?: string; offset: number; limit: number }): Promise<{ rows: FootprintRow[]; total: number }> {
       const where = owned(userId, options.kind);
-      const rows = await db
-        .select()
+      const found = await db
+        .select({ row: carbonFootprints, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(carbonFootprints)
         .where(where)
         .orderBy(desc(carbonFootprints.createdAt), desc(carbonFootprints.id))
         .offset(options.offset)
         .limit(options.limit);
+      if (found.length > 0) return { rows: found.map((entry) => entry.row), total: found[0]!.total };
       const [total] = await db.select({ n: count() }).from(carbonFootprints).where(where);
-      return { rows, total: Number(total.n) };
+      return { rows: [], total: Number(total.n) };
     },
 
     /** The businesses this person owns (their public pages list the owner's public business footprints). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, errorEnvelopeSchema as failure, messageEnvelopeSchema, pageEnvelope } from '@app/contract';
 import { footprintIdParamsSchema, footprintVisibilityBodySchema, footprintListQuerySchema, latestFootprintQuerySchema, offsetsRetiredSchema, saveFootprintBodySchema, savedFootprintSchema, type OffsetsRetired } from '@app/contract/footprints';
 import type { FootprintsService } from './footprints.service.ts';
+import { personalRead } from '../../plugins/personal-reads.ts';
 
 const tags = ['carbon'];
 const security = [{ bearerAuth: [] }];
@@ -32,13 +33,17 @@ export const footprintRoutes: FastifyPluginAsyncZod<{ footprints: FootprintsServ
     },
   );
 
+  // Kept per person (decision 0062): only the owner's writes change the list.
+  const listEnvelope = pageEnvelope(savedFootprintSchema);
+  const list = personalRead(app.personalReads, listEnvelope);
   app.get(
     '/v1/carbon/footprints',
     {
       config: signedIn,
-      schema: { tags, security, summary: 'Saved footprints, newest first (paginated; optional kind)', querystring: footprintListQuerySchema, response: { 200: pageEnvelope(savedFootprintSchema), ...errors } },
+      schema: { tags, security, summary: 'Saved footprints, newest first (paginated; optional kind)', querystring: footprintListQuerySchema, response: { 200: listEnvelope, ...errors } },
+      ...list.options,
     },
-    async (request) => ({ success: true as const, ...(await footprints.list(request.user!.id, request.query)) }),
+    async (request, reply) => list.answer(request, reply, async () => ({ success: true as const, ...(await footprints.list(request.user!.id, request.query)) })),
   );
 
   app.get(

@@ -53,8 +53,17 @@ export function parseImpactChange(payload: string): ImpactChange | null {
 /** Every process listens: each change drops the affected pages; a reconnect drops all (changes may have been missed). */
 export async function listenForImpactChanges(app: FastifyInstance, database: DatabaseHandle, model: ImpactReadModel): Promise<void> {
   const stop = await database.listen(IMPACT_CHANNEL, {
-    onMessage: (payload) => model.invalidate(parseImpactChange(payload)),
-    onReconnect: () => model.invalidate(null),
+    onMessage: (payload) => {
+      const change = parseImpactChange(payload);
+      model.invalidate(change);
+      // Certificates issued or voided: their owners' kept orders lists go too (decision 0062).
+      if (change) for (const userId of change.users ?? []) app.personalReads.forgetPerson(userId);
+      else app.personalReads.forgetAll();
+    },
+    onReconnect: () => {
+      model.invalidate(null);
+      app.personalReads.forgetAll();
+    },
     onError: (error) => app.log.warn({ err: error }, 'impact change listener lost its connection; reconnecting'),
   });
   app.addHook('onClose', async () => stop());

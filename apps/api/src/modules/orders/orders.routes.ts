@@ -15,6 +15,7 @@ import {
 } from '@app/contract/orders';
 import { clientKey, type RateLimitOptions } from '../../plugins/rate-limit.ts';
 import type { OrdersService } from './orders.service.ts';
+import { personalRead } from '../../plugins/personal-reads.ts';
 
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
@@ -94,9 +95,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; placeR
     async (request) => orders.businessCustomerOrders(request.user!.id, request.query),
   );
 
+  // Kept per person (decision 0062): forgotten by their writes (placing, paying, cancelling) and
+  // by certificate changes (the impact channel, from any process); a page with an order awaiting
+  // payment is not kept, since its status moves with time and with the payment provider.
+  const ordersList = personalRead(app.personalReads, customerOrdersEnvelopeSchema, { cacheable: (page) => page.data.every((order) => order.status !== 'pending') });
   app.get(
     '/v1/customer-orders',
-    { config: signedIn, schema: { tags, security, summary: 'Your orders, newest first (cert=true: only those with certificates)', querystring: customerOrdersQuerySchema, response: { 200: customerOrdersEnvelopeSchema, ...errors } } },
-    async (request) => orders.customerOrders(request.user!.id, request.query),
+    {
+      config: signedIn,
+      schema: { tags, security, summary: 'Your orders, newest first (cert=true: only those with certificates)', querystring: customerOrdersQuerySchema, response: { 200: customerOrdersEnvelopeSchema, ...errors } },
+      ...ordersList.options,
+    },
+    async (request, reply) => ordersList.answer(request, reply, () => orders.customerOrders(request.user!.id, request.query)),
   );
 };

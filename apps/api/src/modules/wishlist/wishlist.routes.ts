@@ -2,19 +2,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
 import { wishlistSchema, wishlistUpdateBodySchema } from '@app/contract/wishlist';
 import type { WishlistService } from './wishlist.service.ts';
+import { CATALOG_TAG, personalRead } from '../../plugins/personal-reads.ts';
 
 const tags = ['wishlist'];
 const security = [{ bearerAuth: [] }];
 
 /** Spec §7: `GET /v1/wishlists` and `PATCH /v1/wishlists` with `{products}`; signed in only, own list only. */
 export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlists: WishlistService }> = async (app, { wishlists }) => {
+  // Kept per person (decision 0062): forgotten by their writes, and by any catalog change (the
+  // answer carries the products' prices and stock).
+  const envelope = dataEnvelope(wishlistSchema);
+  const read = personalRead(app.personalReads, envelope, { tags: () => [CATALOG_TAG] });
   app.get(
     '/v1/wishlists',
     {
       config: { auth: true },
-      schema: { tags, security, summary: 'Your wishlist: product ids in the order added, and the products', response: { 200: dataEnvelope(wishlistSchema), 401: failure, 429: failure } },
+      schema: { tags, security, summary: 'Your wishlist: product ids in the order added, and the products', response: { 200: envelope, 401: failure, 429: failure } },
+      ...read.options,
     },
-    async (request) => ({ success: true as const, data: await wishlists.get(request.user!.id) }),
+    async (request, reply) => read.answer(request, reply, async () => ({ success: true as const, data: await wishlists.get(request.user!.id) })),
   );
 
   app.patch(
