@@ -73,7 +73,9 @@ export function createOrdersService(deps: OrdersDeps) {
    * provider that pays at once (the test provider) the same transaction also pays the order and
    * sells the units instead of holding them (one commit per order, not two). Any refusal rolls
    * everything back. An order that will wait for its payment (Stripe) must first fit within
-   * what unpaid orders may hold (decision 0025), counted under the cart lock.
+   * what unpaid orders may hold (decision 0025), counted under the cart lock. `place` sends an
+   * order paid at once to orders.place-at-once.ts instead (one database call, decision 0058);
+   * the paid-at-once branch below is no longer reached from `place` (left for a later cleanup).
    */
   async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<{ replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: boolean }> {
     const cart = await carts.lockForUser(tx, user.id, effectiveCurrency(user));
