@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
-import { productColors, products, productSizes } from './catalog.ts';
+import { productColors, productSizes } from './catalog.ts';
 import { coupons } from './coupons.ts';
 import { users } from './users.ts';
 import { businesses } from './business.ts';
@@ -49,9 +49,12 @@ export const cartItems = pgTable(
     cartId: uuid('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key to products (decision 0058): it made each placement share-lock the product
+     * row. Cart writes check the product against the catalog; deleting a product deletes its
+     * cart lines explicitly (catalog.writes.ts, admin products.service.ts).
+     */
+    productId: uuid('product_id').notNull(),
     colorId: uuid('color_id').references(() => productColors.id, { onDelete: 'cascade' }),
     sizeId: uuid('size_id').references(() => productSizes.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),

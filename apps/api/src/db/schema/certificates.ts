@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
-import { products } from './catalog.ts';
 import { orderItems, orders } from './orders.ts';
 import { users } from './users.ts';
 import { giftColumns } from './gift-columns.ts';
@@ -31,9 +30,8 @@ export const certificates = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    /** No foreign key to products (decision 0058): a frozen copy, like the order line it certifies. */
+    productId: uuid('product_id').notNull(),
     projectName: varchar('project_name', { length: 200 }).notNull(),
     productSlug: varchar('product_slug', { length: 160 }).notNull(),
     /** The product's standards' names, joined with ", "; null when it names none. */

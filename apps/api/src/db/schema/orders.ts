@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { randomOrderNumber } from '../../lib/order-number.ts';
-import { products } from './catalog.ts';
 import { coupons } from './coupons.ts';
 import { users } from './users.ts';
 import { businesses } from './business.ts';
@@ -116,9 +115,12 @@ export const orderItems = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    /**
+     * No foreign key to products (decision 0058): the line is a frozen copy and products are
+     * archived, never deleted once ordered, so the key only made every buyer of a product take a
+     * share lock on its row. The delete paths refuse an ordered product themselves.
+     */
+    productId: uuid('product_id').notNull(),
     /** The chosen color and size of a product with variations; the reservation sits on the size. */
     colorId: uuid('color_id'),
     sizeId: uuid('size_id'),

@@ -13,6 +13,7 @@ import {
   productStandards,
 } from '../../db/schema/index.ts';
 import type { CatalogHandle } from './catalog.events.ts';
+import { deleteUnorderedProduct } from './delete-product.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -105,7 +106,9 @@ export function createCatalogWrites(db: Database, catalog: Pick<CatalogHandle, '
     removeProduct: (productId: string) =>
       write(
         () => [productId],
-        (tx) => tx.delete(products).where(eq(products.id, productId)),
+        async (tx) => {
+          if (!(await deleteUnorderedProduct(tx, productId))) throw new Error(`removeProduct: product ${productId} was ordered or does not exist; archive it instead`);
+        },
       ),
 
     setImages: (productId: string, urls: string[]) =>

@@ -2,7 +2,7 @@ import type { Tx } from '../cart/cart.repository.ts';
 import { certificatesChanged } from '../impact/impact.events.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { giftTokenHash, newGiftToken } from '../gifts/gift.rules.ts';
-import { beneficiaryOf, generateSerial, tonnesMilliOf } from './certificate.rules.ts';
+import { beneficiaryOf, generateSerial, tonnesMilliOf, type Beneficiary } from './certificate.rules.ts';
 import { certificatesRepository as repo, type IssuedCertificate, type NewCertificate, type OffsetLine } from './certificates.repository.ts';
 
 /** Serial collisions (60 random bits a year) are so rare that a fifth in a row means something else is wrong. */
@@ -40,23 +40,7 @@ export async function issueCertificatesWithGifts(tx: Tx, orderId: string): Promi
   const fromName = `${String(found.order.first_name ?? '')} ${String(found.order.last_name ?? '')}`.trim() || found.buyerName;
   // A gift's token is drawn once per line, so a retried insert (serial collision) keeps it.
   const tokens = new Map(lines.filter((line) => line.giftName && line.giftEmail).map((line) => [line.orderItemId, newGiftToken()]));
-  const toRow = (line: OffsetLine): NewCertificate => ({
-    ...giftFields(line, tokens.get(line.orderItemId)),
-    serial: generateSerial(),
-    orderId,
-    orderItemId: line.orderItemId,
-    userId,
-    productId: line.productId,
-    projectName: line.projectName,
-    productSlug: line.productSlug,
-    standardName: line.standardName,
-    country: line.country,
-    projectValidUntil: line.projectValidUntil,
-    tonnesMilli: tonnesMilliOf(line.quantity),
-    // A gift names its recipient as the beneficiary (decision 0051).
-    beneficiaryType: tokens.has(line.orderItemId) ? 'person' : beneficiary.type,
-    beneficiaryName: tokens.has(line.orderItemId) ? line.giftName! : beneficiary.name,
-  });
+  const toRow = (line: OffsetLine): NewCertificate => certificateRowFor(line, { orderId, userId, beneficiary, token: tokens.get(line.orderItemId) });
 
   let pending = lines;
   for (let attempt = 1; pending.length > 0; attempt++) {
@@ -80,6 +64,33 @@ export async function issueCertificatesWithGifts(tx: Tx, orderId: string): Promi
 /** The certificates of a paid order, as `issueCertificatesWithGifts`, answering only those it wrote. */
 export async function issueCertificatesForOrder(tx: Tx, orderId: string): Promise<IssuedCertificate[]> {
   return (await issueCertificatesWithGifts(tx, orderId)).issued;
+}
+
+/**
+ * The certificate of one offset line, frozen as it is now: a new serial, the project's fields,
+ * the tonnes and the beneficiary (a gift names its recipient, decision 0051). `token` is the
+ * gift's claim token when the line is a gift. Also used by the placement paid at once, which
+ * writes its certificates in its one database call (orders.place-at-once.ts).
+ */
+export function certificateRowFor(line: OffsetLine, context: { orderId: string; userId: string; beneficiary: Beneficiary; token: string | undefined }): NewCertificate {
+  const { orderId, userId, beneficiary, token } = context;
+  return {
+    ...giftFields(line, token),
+    serial: generateSerial(),
+    orderId,
+    orderItemId: line.orderItemId,
+    userId,
+    productId: line.productId,
+    projectName: line.projectName,
+    productSlug: line.productSlug,
+    standardName: line.standardName,
+    country: line.country,
+    projectValidUntil: line.projectValidUntil,
+    tonnesMilli: tonnesMilliOf(line.quantity),
+    // A gift names its recipient as the beneficiary (decision 0051).
+    beneficiaryType: token ? 'person' : beneficiary.type,
+    beneficiaryName: token ? line.giftName! : beneficiary.name,
+  };
 }
 
 /** The certificate's gift columns: copied from the order line, with the token's hash and the id its email will have. */

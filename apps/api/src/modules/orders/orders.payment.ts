@@ -219,7 +219,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
     });
   }
 
-  return { settlePaid, markOrderPaid, expireOrder, kickMail: () => dispatcher.kick() };
+  return { settlePaid, markOrderPaid, expireOrder, confirmation, kickMail: () => dispatcher.kick() };
 }
 export type OrderPayments = ReturnType<typeof createOrderPayments>;
 

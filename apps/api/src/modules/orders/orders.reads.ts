@@ -2,7 +2,7 @@ import { minorToMajor, type Currency } from '@app/contract';
 import type { Order, OrderGraphPoint } from '@app/contract/orders';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
+import { ordersRepository as repo, type OrderCertificateRow, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
 import { requireBusinessOwner } from '../business/business.access.ts';
 import { shownStatus, toOrder, toOrderEvent } from './orders.view.ts';
@@ -30,9 +30,9 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
   }
 
   /** Orders with their lines and certificates: two queries whatever the number of orders (one when the lines are known). */
-  async function toOrders(rows: OrderRow[], knownItems?: OrderItemRow[]): Promise<Order[]> {
+  async function toOrders(rows: OrderRow[], knownItems?: OrderItemRow[], knownCertificates?: OrderCertificateRow[]): Promise<Order[]> {
     const ids = rows.map((row) => row.id);
-    const [items, issued] = await Promise.all([knownItems ?? repo.itemsOf(db, ids), repo.certificatesOf(db, ids)]);
+    const [items, issued] = await Promise.all([knownItems ?? repo.itemsOf(db, ids), knownCertificates ?? repo.certificatesOf(db, ids)]);
     const group = <T extends { orderId: string }>(list: T[]) => {
       const byOrder = new Map<string, T[]>();
       for (const entry of list) byOrder.set(entry.orderId, [...(byOrder.get(entry.orderId) ?? []), entry]);
@@ -48,11 +48,11 @@ export function readOrders({ db, expireOrder, now }: { db: Database; expireOrder
    * One order as the API answers it; `items` are its lines when the caller has just written them.
    * With `withTimeline` (the order page's read) its history comes along: one query more.
    */
-  async function answer(row: OrderRow, items?: OrderItemRow[], withTimeline = false): Promise<Order> {
+  async function answer(row: OrderRow, items?: OrderItemRow[], withTimeline = false, certificates?: OrderCertificateRow[]): Promise<Order> {
     // Expired on the way: read again, so the answer (and its timeline) shows the expiry.
     if (await expireLapsed([row])) row = (await repo.findById(db, row.id)) ?? row;
     const lines = items ?? (await repo.itemsOf(db, [row.id]));
-    const [orders, timeline] = await Promise.all([toOrders([row], lines), withTimeline ? repo.timelineOf(db, row.id, { includeInternal: false }) : undefined]);
+    const [orders, timeline] = await Promise.all([toOrders([row], lines, certificates), withTimeline ? repo.timelineOf(db, row.id, { includeInternal: false }) : undefined]);
     const order = orders[0]!;
     if (!timeline) return order;
     // The goods lines' shipping (decision 0044): read only once the timeline says something was

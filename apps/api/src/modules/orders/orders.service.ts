@@ -8,37 +8,25 @@ import type { UserRow } from '../auth/auth.repository.ts';
 import { effectiveCurrency } from '../auth/session.ts';
 import type { CatalogHandle } from '../catalog/catalog.events.ts';
 import { cartRepository as carts, type Tx } from '../cart/cart.repository.ts';
-import { buildCartView } from '../cart/cart.view.ts';
-import { productLookup } from '../cart/product-index.ts';
 import { forgetCart } from '../cart/cart.store.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { createOrderPayments, shortfall, type PaymentDeps } from './orders.payment.ts';
-import { assertCouponUsable, assertOrderable, assertWithinUnpaidLimits, frozenLines, lineLabel, requestHash, type UnpaidLimits } from './orders.pricing.ts';
+import { assertWithinUnpaidLimits, lineLabel, requestHash, type UnpaidLimits } from './orders.pricing.ts';
+import { assertBusiness, decideOrder, orderColumns, type PlaceBody } from './orders.decide.ts';
+import { createAtOncePlacement, type AtOnceOutcome } from './orders.place-at-once.ts';
 import { createOrderRefunds } from './orders.refunds.ts';
 import { createBuyerCancel } from './orders.cancel.ts';
 import { createOperatorOrders } from './orders.operator.ts';
 import { recordEvents } from './order-state.ts';
 import { redeemCoupon } from '../coupons/coupons.repository.ts';
-import { ordersRepository as repo, type OrderItemRow, type OrderRow } from './orders.repository.ts';
+import { ordersRepository as repo, type OrderCertificateRow, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import { readOrders } from './orders.reads.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
 import { stockRepository as stock, stockTargets } from './stock.repository.ts';
 
 export { REFERRAL_EARNING_PERCENT, type MarkPaidResult } from './orders.payment.ts';
 
-/**
- * Who earns on this order (issue 23 item 6, decision 0027): only the person who referred the
- * buyer when they signed up through a referral link. The order may repeat that id or leave the
- * field blank; an order naming anyone else is placed without a referral, and says nothing of it
- * (telling would only help someone probe for a working id).
- */
-function referrerOf(user: UserRow, named: string | null | undefined): string | null {
-  const signUpReferrer = user.referredByUserId && user.referredByUserId !== user.id ? user.referredByUserId : null;
-  if (!signUpReferrer) return null;
-  return !named || named === signUpReferrer ? signUpReferrer : null;
-}
 
-type PlaceBody = z.output<typeof orderCreateBodySchema>;
 
 export interface OrdersDeps extends PaymentDeps {
   catalog: Pick<CatalogHandle, 'snapshot' | 'changed'>;
@@ -70,6 +58,7 @@ export function createOrdersService(deps: OrdersDeps) {
   const payments = createOrderPayments({ ...deps, refunds });
   const reads = readOrders({ db, expireOrder: payments.expireOrder, now });
   const cancel = createBuyerCancel({ db, catalog, provider, log: deps.log, now, expireOrder: payments.expireOrder, answer: reads.answer, mail: deps.mail, dispatcher: deps.dispatcher, publicUrl: deps.publicUrl });
+  const atOnce = createAtOncePlacement({ db, catalog, provider, publicUrl: deps.publicUrl, now, confirmation: payments.confirmation });
   const operator = createOperatorOrders({ db, catalog, provider, mail: deps.mail, dispatcher: deps.dispatcher, refunds, publicUrl: deps.publicUrl, log: deps.log, now, staffRefundLimitMinor: deps.staffRefundLimitMinor ?? 10_000 });
 
   /** The first order placed with this key, if the request is the same; a different request is refused. */
@@ -85,7 +74,9 @@ export function createOrdersService(deps: OrdersDeps) {
    * provider that pays at once (the test provider) the same transaction also pays the order and
    * sells the units instead of holding them (one commit per order, not two). Any refusal rolls
    * everything back. An order that will wait for its payment (Stripe) must first fit within
-   * what unpaid orders may hold (decision 0025), counted under the cart lock.
+   * what unpaid orders may hold (decision 0025), counted under the cart lock. `place` sends an
+   * order paid at once to orders.place-at-once.ts instead (one database call, decision 0058);
+   * the paid-at-once branch below is no longer reached from `place` (left for a later cleanup).
    */
   async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<{ replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: boolean }> {
     const cart = await carts.lockForUser(tx, user.id, effectiveCurrency(user));
@@ -95,63 +86,20 @@ export function createOrdersService(deps: OrdersDeps) {
       if (earlier) return { replayed: earlier };
     }
     const items = await carts.items(tx, cart.id);
-    if (items.length === 0) throw new AppError('CART_EMPTY', 'Your cart is empty. Add a product before placing an order');
-    const currency = isSupportedCurrency(cart.currency) ? cart.currency : effectiveCurrency(user);
-    const coupon = cart.couponId ? await repo.lockCoupon(tx, cart.couponId) : undefined;
-    const productById = productLookup(catalog.snapshot());
-    const pricing = priceInput(cart.id, currency, items);
-    const priced = buildCartView({ ...pricing, coupon: null, couponType: null }, productById);
-    let view = priced;
-    if (coupon) {
-      // Counted under the coupon's lock: paid uses (its row), and this person's own uses.
-      assertCouponUsable(coupon, await repo.couponUsesBy(tx, coupon.id, user.id), priced, now());
-      view = buildCartView({ ...pricing, coupon, couponType: cart.couponType }, productById);
-    }
-    assertOrderable(view, productById);
-
-    const lines = frozenLines(view);
+    const coupon = items.length > 0 && cart.couponId ? await repo.lockCoupon(tx, cart.couponId) : undefined;
+    const facts = { user, body, cart, items, coupon, couponUses: coupon ? await repo.couponUsesBy(tx, coupon.id, user.id) : { redeemed: 0, pending: 0 }, now: now() };
+    const decided = decideOrder(facts, catalog);
+    const { lines } = decided;
     if (!provider.paysAtOnce) {
       const holdings = await repo.unpaidHoldings(tx, { userId: user.id, clientKey, productIds: [...new Set(lines.map((line) => line.productId))] });
       assertWithinUnpaidLimits(unpaidLimits, holdings, lines);
     }
 
     const business = body.isBusinessOrder ? await businessOfBuyer(tx, user.id, body.businessCode ?? '') : null;
-    if (body.isBusinessOrder && !business) throw new AppError('FORBIDDEN', 'Only the owner and members of this business can place its orders. Check the business code, or place a personal order');
-    const referrer = referrerOf(user, body.referalUserId);
-    // The checkout's explicit choice wins (issue 26): a body that names an event, or says null
-    // ("not for an event"), decides; only a body silent on it takes the cart's "Buy for this event" tie.
-    const eventTie =
-      body.conferanceCode !== undefined
-        ? { conferanceCode: body.conferanceCode || null, eventOwnerOrder: Boolean(body.conferanceCode && body.eventOwnerOrder), businessEventUserId: body.conferanceCode ? (body.businessEventUserId ?? null) : null }
-        : { conferanceCode: cart.conferanceCode, eventOwnerOrder: cart.eventOwnerOrder, businessEventUserId: cart.businessEventUserId };
-    const { conferanceCode } = eventTie;
+    assertBusiness(body, business);
     const { row: placed, items: orderItems } = await repo.insert(
       tx,
-      {
-        userId: user.id,
-        status: 'pending',
-        kind: business ? 'business' : conferanceCode ? 'event' : 'personal',
-        businessId: business?.id ?? null,
-        businessCode: business?.businessCode ?? null,
-        ...eventTie,
-        currency,
-        subTotalMinor: view.subTotalMinor,
-        discountMinor: view.discountMinor,
-        totalMinor: view.orderTotalMinor,
-        couponId: coupon && view.discountMinor > 0 ? coupon.id : null,
-        couponCode: coupon && view.discountMinor > 0 ? coupon.code : null,
-        discountUnit: view.discountMinor > 0 ? view.discountUnit : null,
-        referrerUserId: referrer,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        buyerEmail: body.buyerEmail || user.email,
-        address: body.address,
-        idempotencyKey: key,
-        requestHash: hash,
-        paymentProvider: provider.name,
-        reservedUntil: new Date(now().getTime() + reservationMs),
-        clientKey,
-      },
+      orderColumns(facts, decided, business, { idempotencyKey: key, requestHash: hash, paymentProvider: provider.name, reservedUntil: new Date(now().getTime() + reservationMs), clientKey }),
       lines,
     );
     const placedEvent = { actor: 'buyer', actorUserId: user.id, kind: 'placed', amountMinor: placed.totalMinor } as const;
@@ -172,10 +120,6 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!(await stock.reserve(tx, target))) throw await shortfall(tx, target, orderItems);
     }
     return { placed, items: orderItems, paid: false };
-  }
-
-  function priceInput(cartId: string, currency: ReturnType<typeof effectiveCurrency>, lines: Awaited<ReturnType<typeof carts.items>>) {
-    return { cartId, currency, type: 'regular' as const, lines, couponUsesByUser: 0, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, now: now() };
   }
 
   function paymentInput(order: OrderRow, items: OrderItemRow[]) {
@@ -213,13 +157,14 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       const key = idempotencyKey ?? null;
       const hash = requestHash(body);
-      if (key) {
+      // The placement paid at once reads an earlier order with this key in its one read.
+      if (key && !provider.paysAtOnce) {
         const earlier = await repo.findByIdempotencyKey(db, user.id, key);
         if (earlier) return replay(earlier, hash);
       }
-      let outcome;
+      let outcome: AtOnceOutcome | Awaited<ReturnType<typeof placeInTransaction>>;
       try {
-        outcome = await db.transaction((tx) => placeInTransaction(tx, user, body, key, hash, clientKey));
+        outcome = provider.paysAtOnce ? await atOnce.place(user, body, key, hash, clientKey) : await db.transaction((tx) => placeInTransaction(tx, user, body, key, hash, clientKey));
       } catch (error) {
         // Two requests with one key that passed the cart lock in different processes: the unique index kept one.
         const earlier = key && isUniqueViolation(error) ? await repo.findByIdempotencyKey(db, user.id, key) : undefined;
@@ -243,7 +188,7 @@ export function createOrdersService(deps: OrdersDeps) {
       } finally {
         await catalog.changed(productIds, { stockOnly: true });
       }
-      const order = await reads.answer(row, outcome.items);
+      const order = await reads.answer(row, outcome.items, false, 'certificates' in outcome ? (outcome as { certificates: OrderCertificateRow[] }).certificates : undefined);
       return { success: true, message: order.status === 'paid' ? 'Order placed and paid' : 'Order placed. Please complete the payment', data: order };
     },
     markOrderPaid: payments.markOrderPaid,

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { categories, productImages, products, sdgs, standards, tags as tagsTable } from '../../../db/schema/index.ts';
 import type { Tx } from '../../cart/cart.repository.ts';
 import { stockLedger } from '../../catalog/stock-ledger.ts';
+import { deleteUnorderedProduct } from '../../catalog/delete-product.ts';
 import { inAdminTransaction, isUniqueViolation, type AdminContext } from '../admin.context.ts';
 import { changedFields, recordAudit, type Actor } from '../audit/audit.ts';
 import { productReads, toSummary, type ProductListQuery } from './products.reads.ts';
@@ -200,7 +201,8 @@ export function createProductsService(ctx: AdminContext) {
           const before = await load(tx, id);
           if (before.everOrdered) throw new AppError('PRODUCT_HAS_ORDERS', 'This product was ordered, so it stays on those orders: archive it instead of deleting it');
           const images = await tx.select({ url: productImages.url }).from(productImages).where(eq(productImages.productId, id));
-          await tx.delete(products).where(eq(products.id, id));
+          // Refused, not deleted, if an order took it since the check above (no foreign key holds that now).
+          if (!(await deleteUnorderedProduct(tx, id))) throw new AppError('PRODUCT_HAS_ORDERS', 'This product was ordered, so it stays on those orders: archive it instead of deleting it');
           await recordAudit(tx, actor, { action: 'product.delete', entity: 'product', entityId: id, summary: `Deleted product ${before.name} (never ordered)`, before: auditable(before) });
           return images.map((image) => image.url);
         },

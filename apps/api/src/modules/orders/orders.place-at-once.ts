@@ -1,0 +1,253 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { fromJsonRow, toJsonRow } from '../../db/json-rows.ts';
+import { carts, cartItems, certificates, couponRedemptions, coupons, orderEvents, orderItems, orders, outboxEmails, referralEarnings } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { uuidv7 } from '../../lib/uuid.ts';
+import type { UserRow } from '../auth/auth.repository.ts';
+import { businessOfBuyer } from '../business/business-buyer.ts';
+import type { CatalogHandle } from '../catalog/catalog.events.ts';
+import { beneficiaryOf } from '../certificates/certificate.rules.ts';
+import type { IssuedCertificate, NewCertificate, OffsetLine } from '../certificates/certificates.repository.ts';
+import { certificateRowFor } from '../certificates/issue-certificates.ts';
+import { giftReceivedEmail } from '../gifts/gift-mail.ts';
+import { giftSendAt, newGiftToken } from '../gifts/gift.rules.ts';
+import { IMPACT_CHANNEL } from '../impact/impact.events.ts';
+import type { RenderedEmail } from '../mail/mail.templates.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { assertBusiness, decideOrder, orderColumns, type PlaceBody } from './orders.decide.ts';
+import { REFERRAL_EARNING_PERCENT } from './orders.payment.ts';
+import { lineLabel, outOfStock } from './orders.pricing.ts';
+import type { OrderCertificateRow, OrderItemRow, OrderRow } from './orders.repository.ts';
+import { stockTargets } from './stock.repository.ts';
+
+/** Reads that found the cart changed under them are repeated; a cart that keeps changing is refused. */
+const ATTEMPTS = 3;
+
+interface Context {
+  earlier: Record<string, unknown> | null;
+  cart: Record<string, unknown> | null;
+  cart_fingerprint: string | null;
+  items: Record<string, unknown>[];
+  coupon: Record<string, unknown> | null;
+  coupon_fingerprint: string | null;
+  coupon_redeemed: number | string;
+  coupon_pending: number | string;
+  offsets: { product_id: string; project_name: string; product_slug: string; standard_name: string | null; country: string | null; project_valid_until: string | null }[];
+  events: { code: string; name: string }[];
+}
+
+export type AtOnceOutcome = { replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; certificates: OrderCertificateRow[]; paid: true };
+
+export interface AtOnceDeps {
+  db: Database;
+  catalog: Pick<CatalogHandle, 'snapshot'>;
+  provider: PaymentProvider;
+  publicUrl: string;
+  now: () => Date;
+  /** The confirmation mail (orders.payment.ts), rendered before the call: the outbox row goes in with the order. */
+  confirmation: (row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]) => RenderedEmail;
+}
+
+/**
+ * A placement with a provider that pays at once (the test provider), in one database call
+ * (decision 0058): one statement reads the cart and what the rules need, the rules decide in
+ * JavaScript exactly as in the transaction of orders.service.ts, and `place_order` (migration
+ * 0032) writes the order paid, its lines and timeline, the coupon's use, the referrer's earning,
+ * the certificates, the mails and the sale of the units, after re-checking under the cart's and
+ * the coupon's locks that nothing decided on has changed. A change meanwhile repeats the read.
+ */
+export function createAtOncePlacement(deps: AtOnceDeps) {
+  const { db, catalog, provider, now } = deps;
+
+  async function readContext(user: UserRow, key: string | null, body: PlaceBody): Promise<Context> {
+    const result = (await db.execute(sql`select order_placement_context(${user.id}::uuid, ${key}, ${body.conferanceCode || null}) as context`)) as unknown as { rows: { context: Context | string }[] };
+    const raw = result.rows[0]!.context;
+    return typeof raw === 'string' ? (JSON.parse(raw) as Context) : raw;
+  }
+
+  async function attempt(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<AtOnceOutcome | 'retry'> {
+    const context = await readContext(user, key, body);
+    if (context.earlier) return { replayed: fromJsonRow(orders, context.earlier) };
+    if (!context.cart) throw new AppError('CART_EMPTY', 'Your cart is empty. Add a product before placing an order');
+    const at = now();
+    const cart = fromJsonRow(carts, context.cart);
+    const facts = {
+      user,
+      body,
+      cart,
+      items: context.items.map((item) => fromJsonRow(cartItems, item)),
+      coupon: context.coupon ? fromJsonRow(coupons, context.coupon) : undefined,
+      couponUses: { redeemed: Number(context.coupon_redeemed), pending: Number(context.coupon_pending) },
+      now: at,
+    };
+    const decided = decideOrder(facts, catalog);
+    // An order paid at once is never unpaid: the caps on unpaid orders do not apply (decision 0025).
+    const business = body.isBusinessOrder ? await businessOfBuyer(db, user.id, body.businessCode ?? '') : null;
+    assertBusiness(body, business);
+
+    const columns = orderColumns(facts, decided, business, { idempotencyKey: key, requestHash: hash, paymentProvider: provider.name, reservedUntil: null, clientKey });
+    const orderId = uuidv7();
+    const provisional = { ...toJsonRow(orders, { ...columns, id: orderId }) };
+    const items = decided.lines.map(({ colorId, sizeId, ...line }) => ({ ...line, colorId, sizeId, id: uuidv7(), orderId }));
+    const started = await provider.startPayment({
+      orderId,
+      orderNumber: String(provisional.order_number),
+      currency: decided.currency,
+      totalMinor: columns.totalMinor!,
+      lines: items.map((item) => ({ name: lineLabel(item), quantity: item.quantity, unitAmountMinor: item.unitPriceMinor })),
+      customerEmail: columns.buyerEmail!,
+      successUrl: `${deps.publicUrl}/other/checkout/complete/${orderId}`,
+      cancelUrl: `${deps.publicUrl}/other/checkout`,
+    });
+    if (started.kind !== 'paid') throw new Error(`payment provider ${provider.name} says it pays at once but answered ${started.kind}`);
+    // Written paid: the 'placed' and 'paid' rows of the timeline, a millisecond apart (order-state.ts).
+    const orderRow = fromJsonRow(orders, toJsonRow(orders, {
+      ...columns,
+      id: orderId,
+      orderNumber: String(provisional.order_number),
+      status: 'paid',
+      paidAt: at,
+      paymentReference: started.reference,
+      providerPaymentId: null,
+      paidMinor: columns.totalMinor,
+      reservedUntil: null,
+      checkoutUrl: null,
+      createdAt: at,
+    }));
+    const itemRows = items.map((item) => fromJsonRow(orderItems, toJsonRow(orderItems, item)));
+    const base = Date.now();
+    const events = [
+      { kind: 'placed' as const, actor: 'buyer' as const, actorUserId: user.id },
+      { kind: 'paid' as const, actor: 'provider' as const, actorUserId: null },
+    ].map((entry, index) => toJsonRow(orderEvents, { orderId, at: new Date(base + index), ...entry, amountMinor: orderRow.totalMinor, currency: orderRow.currency, note: null, internal: false }));
+
+    const issuedRows = certificatesOf(orderRow, itemRows, context, business?.name ?? null, buyerName(user));
+    const issued: IssuedCertificate[] = issuedRows.map(({ row }) => ({ orderItemId: row.orderItemId, serial: row.serial, projectName: row.projectName, tonnesMilli: row.tonnesMilli }));
+    const fromName = `${orderRow.firstName ?? ''} ${orderRow.lastName ?? ''}`.trim() || buyerName(user);
+    const mails = [
+      // To the account's address, not the typed buyerEmail (decision 0005).
+      toJsonRow(outboxEmails, mailRow(user.email, deps.confirmation(orderRow, itemRows, issued))),
+      ...issuedRows
+        .filter((entry) => entry.token)
+        .map(({ row, token }) =>
+          toJsonRow(outboxEmails, {
+            ...mailRow(row.giftEmail!, giftReceivedEmail(
+              { serial: row.serial, projectName: row.projectName, tonnesMilli: row.tonnesMilli, standardName: row.standardName ?? null, country: row.country ?? null, recipientName: row.giftName!, fromName, message: row.giftMessage ?? null },
+              { publicUrl: deps.publicUrl, token: token! },
+            )),
+            id: row.giftMailId ?? undefined,
+            nextAttemptAt: giftSendAt(row.giftDeliverOn ?? null, at),
+          }),
+        ),
+    ];
+    const referralMinor = Math.round((orderRow.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
+    const referral = orderRow.referrerUserId && orderRow.referrerUserId !== orderRow.userId && referralMinor > 0
+      ? toJsonRow(referralEarnings, { orderId, userId: orderRow.referrerUserId, referredUserId: orderRow.userId, currency: orderRow.currency, amountMinor: referralMinor })
+      : null;
+    const coupon = facts.coupon
+      ? {
+          id: facts.coupon.id,
+          fingerprint: context.coupon_fingerprint,
+          redeemed: facts.couponUses.redeemed,
+          pending: facts.couponUses.pending,
+          redeem: Boolean(orderRow.couponId),
+          redemption: orderRow.couponId ? toJsonRow(couponRedemptions, { couponId: orderRow.couponId, userId: user.id, orderId }) : null,
+        }
+      : null;
+    const stock = stockTargets(itemRows).map((target) => ({ ...target, ledger_id: uuidv7() }));
+
+    const input = {
+      user_id: user.id,
+      cart_id: cart.id,
+      cart_fingerprint: context.cart_fingerprint,
+      idempotency_key: key,
+      order: toJsonRow(orders, orderRow),
+      items: itemRows.map((item) => toJsonRow(orderItems, item)),
+      events,
+      coupon,
+      referral,
+      certificates: issuedRows.map(({ row }) => toJsonRow(certificates, row)),
+      impact_channel: IMPACT_CHANNEL,
+      mails,
+      stock,
+    };
+    let answer: { status: 'placed' | 'replayed' | 'retry'; order?: Record<string, unknown> };
+    try {
+      const result = (await db.execute(sql`select place_order(${JSON.stringify(input)}::jsonb) as answer`)) as unknown as { rows: { answer: typeof answer | string }[] };
+      const raw = result.rows[0]!.answer;
+      answer = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    } catch (error) {
+      // A serial already taken (60 random bits a year: rare): draw new ones.
+      if (uniqueViolation(error)?.constraint.includes('serial')) return 'retry';
+      const short = outOfStockDetail(error);
+      if (!short) throw error;
+      const line = itemRows.find((l) => (short.table === 'size' ? l.sizeId === short.id : l.productId === short.id && !l.sizeId))!;
+      throw outOfStock(lineLabel(line), short.available);
+    }
+    if (answer.status === 'retry') return 'retry';
+    if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
+    const placed = fromJsonRow(orders, answer.order!);
+    const certificateRows: OrderCertificateRow[] = issuedRows.map(({ row }) => ({ orderId, serial: row.serial, productName: row.projectName, tonnesMilli: row.tonnesMilli, orderItemId: row.orderItemId, giftClaimed: false, status: 'valid' }));
+    return { placed, items: itemRows, certificates: certificateRows, paid: true };
+  }
+
+  return {
+    /** Places and pays the buyer's cart; answers the order, or the first order placed with this Idempotency-Key. */
+    async place(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<AtOnceOutcome> {
+      for (let tries = 1; tries <= ATTEMPTS; tries++) {
+        const outcome = await attempt(user, body, key, hash, clientKey);
+        if (outcome !== 'retry') return outcome;
+      }
+      throw new AppError('CONFLICT', 'Your cart changed while the order was being placed. Check your cart and place the order again');
+    },
+  };
+}
+
+function buyerName(user: UserRow): string {
+  return `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
+}
+
+function mailRow(to: string, email: RenderedEmail) {
+  return { toAddress: to, template: email.template, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? null };
+}
+
+/** The certificates of the offset lines of an order paid now, with the gift tokens their mails carry (issue-certificates.ts writes the same rows). */
+function certificatesOf(order: OrderRow, items: OrderItemRow[], context: Context, businessName: string | null, buyer: string): { row: NewCertificate; token: string | undefined }[] {
+  const offsets = new Map(context.offsets.map((offset) => [offset.product_id, offset]));
+  const eventName = context.events.find((event) => event.code.toUpperCase() === (order.conferanceCode ?? '').toUpperCase())?.name ?? null;
+  const columns = { ...toJsonRow(orders, order), business_name: businessName, event_name: eventName };
+  return items.flatMap((item) => {
+    const offset = offsets.get(item.productId);
+    if (!offset) return [];
+    const line: OffsetLine = {
+      orderItemId: item.id,
+      productId: item.productId,
+      quantity: item.quantity,
+      projectName: offset.project_name,
+      productSlug: offset.product_slug,
+      standardName: offset.standard_name,
+      country: offset.country,
+      projectValidUntil: offset.project_valid_until,
+      issued: false,
+      giftName: item.giftName,
+      giftEmail: item.giftEmail,
+      giftMessage: item.giftMessage,
+      giftDeliverOn: item.giftDeliverOn,
+    };
+    const token = line.giftName && line.giftEmail ? newGiftToken() : undefined;
+    return [{ row: certificateRowFor(line, { orderId: order.id, userId: order.userId, beneficiary: beneficiaryOf(columns, buyer), token }), token }];
+  });
+}
+
+/** The stock row `place_order` found short (its exception names it), or null for any other error. */
+function outOfStockDetail(error: unknown): { table: 'product' | 'size'; id: string; available: number } | null {
+  for (let current = error as { message?: unknown; detail?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 4; current = current.cause as typeof current, depth += 1) {
+    if (typeof current.message === 'string' && current.message.includes('place_order:out_of_stock') && typeof current.detail === 'string') {
+      const detail = JSON.parse(current.detail) as { table: 'product' | 'size'; id: string; available: number };
+      return { table: detail.table, id: detail.id, available: Number(detail.available) };
+    }
+  }
+  return null;
+}
