@@ -13,6 +13,9 @@ for (const path of process.argv.slice(2)) {
   await chrome.kill();
   const a = result!.lhr.audits;
   console.log(path, 'perf', Math.round(result!.lhr.categories.performance.score! * 100));
+  // An unscored run says why (Lighthouse's own error, e.g. no paint seen), instead of only "0".
+  if (result!.lhr.runtimeError) console.log('  runtime error', JSON.stringify(result!.lhr.runtimeError));
+  if (result!.lhr.runWarnings.length > 0) console.log('  warnings', JSON.stringify(result!.lhr.runWarnings));
   for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift', 'interactive', 'max-potential-fid', 'bootup-time', 'mainthread-work-breakdown'])
     console.log(' ', id, a[id]?.displayValue, a[id]?.score);
   const observed = (a['metrics'] as any)?.details?.items?.[0] ?? {};
