@@ -1,31 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { sql } from 'drizzle-orm';
 import { createTestApp, json } from './helper.ts';
 import { PASSWORD, login, register } from './auth-helpers.ts';
+import { startSmtp } from './smtp-capture.ts';
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-async function startSmtp(port = 0) {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return { server, received, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 describe('email through a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { createMailingListContext, sendIssue } from '../src/modules/mailing-list/mailing-list.service.ts';
 import { paragraphsOf } from '../src/modules/mailing-list/send-newsletter.ts';
 import { createTestApp, json } from './helper.ts';
 import { mailTo, uniqueEmail } from './auth-helpers.ts';
 import { ageConfirmation, browser, linkIn, subscribe, subscribeConfirmed, subscriberRow } from './mailing-list-helpers.ts';
+import { startSmtp, type SmtpCapture } from './smtp-capture.ts';
 
 describe('newsletter mail links: confirm and unsubscribe through the real routes', () => {
   let app: FastifyInstance;
@@ -183,42 +181,27 @@ describe('sending an issue (npm run newsletter:send)', () => {
 });
 
 describe('newsletter mail over real SMTP', () => {
-  const received: ParsedMail[] = [];
-  let server: SMTPServer;
+  let smtp: SmtpCapture;
   let app: FastifyInstance;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const port = (server.server.address() as AddressInfo).port;
-    app = await createTestApp({ seed: false, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtp();
+    app = await createTestApp({ seed: false, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
   });
   afterAll(async () => {
     await app.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('the welcome mail carries List-Unsubscribe and List-Unsubscribe-Post headers on the wire', async () => {
     const email = uniqueEmail('smtp');
     await subscribe(app, email);
     await app.mail.flush();
-    const confirmMail = received.find((mail) => mail.subject?.startsWith('Confirm your Carbonwise newsletter'))!;
+    const confirmMail = smtp.received.find((mail) => mail.subject?.startsWith('Confirm your Carbonwise newsletter'))!;
     expect(confirmMail.headers.get('list-unsubscribe')).toBeUndefined();
     const verify = /(\/api\/v1\/mailing-lists\/verify\?tk=[A-Za-z0-9_-]+)/.exec(confirmMail.text!)![1]!;
     expect((await app.inject({ method: 'GET', headers: browser, url: verify })).statusCode).toBe(200);
     await app.mail.flush();
-    const welcome = received.find((mail) => mail.subject === 'Welcome to the Carbonwise newsletter')!;
+    const welcome = smtp.received.find((mail) => mail.subject === 'Welcome to the Carbonwise newsletter')!;
     // mailparser folds List-* headers into one structure; the raw lines are what a client reads.
     const line = (key: string) => welcome.headerLines.find((header) => header.key === key)?.line.replace(/\r?\n\s+/g, ' ');
     expect(line('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');

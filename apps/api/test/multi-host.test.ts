@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { operators, outboxEmails, products, users } from '../src/db/schema/index.ts';
 import { TokenSigner } from '../src/lib/jwt.ts';
 import { totpCode } from './admin-helpers.ts';
 import { processOrderBody, serverProcess } from './process-helpers.ts';
 import { multipartBody, PNG_BYTES } from './upload-helpers.ts';
+import { startSmtp } from './smtp-capture.ts';
 
 /**
  * Issue 28, decision 0060: two independent API hosts — separate `npm start` processes with their
@@ -22,25 +20,6 @@ import { multipartBody, PNG_BYTES } from './upload-helpers.ts';
 const SKIP_REASON = 'needs DATABASE_URL: several hosts share one PostgreSQL; the embedded PGlite is opened by one process only';
 const JWT_SECRET = 'multi-host-test-secret-that-is-long-enough-0123456789';
 
-/** A real SMTP server that keeps what it receives: each outbox mail must arrive exactly once. */
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { received, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 type Host = Awaited<ReturnType<typeof serverProcess>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
