@@ -80,7 +80,7 @@ export const reportCertificateSchema = z.object({
   projectName: z.string(),
   standard: z.string().nullable(),
   country: z.string().nullable(),
-  /** The project's vintage as listed in the catalog; null when none is stated. */
+  /** The project's vintage as listed when the certificate was issued (kept on it); null when none was stated. */
   vintage: z.number().int().nullable(),
   projectValidUntil: z.string().nullable(),
   tonnes: z.number(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { uuidv7 } from '../../lib/uuid.ts';
 import { orderItems, orders } from './orders.ts';
 import { users } from './users.ts';
@@ -39,6 +39,8 @@ export const certificates = pgTable(
     /** The country's name (the code when the name is unknown); null for a product without one. */
     country: varchar('country', { length: 120 }),
     projectValidUntil: date('project_valid_until'),
+    /** The project's vintage when the certificate was issued (frozen like the project's name); null when none was stated. */
+    vintage: smallint('vintage'),
     /** Tonnes of CO2e in thousandths, so a fractional tonne never meets floating point. */
     tonnesMilli: integer('tonnes_milli').notNull(),
     beneficiaryType: varchar('beneficiary_type', { length: 16 }).notNull().$type<'person' | 'business' | 'event'>(),

@@ -106,7 +106,8 @@ export function createBusinessReportRepository(db: Database) {
           projectName: certificates.projectName,
           standard: certificates.standardName,
           country: certificates.country,
-          vintage: products.vintage,
+          // Frozen on the certificate; the product's own for certificates issued before it was.
+          vintage: sql<number | null>`coalesce(${certificates.vintage}, ${products.vintage})`,
           projectValidUntil: certificates.projectValidUntil,
           tonnesMilli: certificates.tonnesMilli,
           beneficiaryType: certificates.beneficiaryType,

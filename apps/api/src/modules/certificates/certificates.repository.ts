@@ -18,6 +18,7 @@ export interface OffsetLine {
   standardName: string | null;
   country: string | null;
   projectValidUntil: string | null;
+  vintage: number | null;
   /** A certificate exists for this line already. */
   issued: boolean;
   /** The gift set on the order line (decision 0051), copied to the certificate. */
@@ -73,6 +74,7 @@ export const certificatesRepository = {
         standardName: sql<string | null>`(select string_agg(s.name, ', ' order by s.name) from product_standards ps join standards s on s.id = ps.standard_id where ps.product_id = ${products.id})`,
         country: sql<string | null>`coalesce(${countries.entity}, ${products.countryCode})`,
         projectValidUntil: products.projectValidityDate,
+        vintage: products.vintage,
         // Any certificate, valid or void: a line voided by a refund is never issued again.
         issued: sql<boolean>`exists (select 1 from certificates c where c.order_item_id = ${orderItems.id})`,
         giftName: orderItems.giftName,

@@ -86,6 +86,7 @@ export function certificateRowFor(line: OffsetLine, context: { orderId: string; 
     standardName: line.standardName,
     country: line.country,
     projectValidUntil: line.projectValidUntil,
+    vintage: line.vintage,
     tonnesMilli: tonnesMilliOf(line.quantity),
     // A gift names its recipient as the beneficiary (decision 0051).
     beneficiaryType: token ? 'person' : beneficiary.type,

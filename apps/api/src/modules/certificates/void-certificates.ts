@@ -107,6 +107,7 @@ async function issueReplacement(tx: Tx, old: CertificateRow, tonnesMilli: number
         standardName: old.standardName,
         country: old.country,
         projectValidUntil: old.projectValidUntil,
+        vintage: old.vintage,
         tonnesMilli,
         beneficiaryType: old.beneficiaryType,
         beneficiaryName: old.beneficiaryName,

@@ -34,7 +34,7 @@ interface Context {
   coupon_fingerprint: string | null;
   coupon_redeemed: number | string;
   coupon_pending: number | string;
-  offsets: { product_id: string; project_name: string; product_slug: string; standard_name: string | null; country: string | null; project_valid_until: string | null }[];
+  offsets: { product_id: string; project_name: string; product_slug: string; standard_name: string | null; country: string | null; project_valid_until: string | null; vintage: number | null }[];
   events: { code: string; name: string }[];
 }
 
@@ -230,6 +230,7 @@ function certificatesOf(order: OrderRow, items: OrderItemRow[], context: Context
       standardName: offset.standard_name,
       country: offset.country,
       projectValidUntil: offset.project_valid_until,
+      vintage: offset.vintage,
       issued: false,
       giftName: item.giftName,
       giftEmail: item.giftEmail,
