@@ -35,6 +35,23 @@ describe('joining after sign-in', () => {
     expect(api.calls).toHaveLength(1);
   });
 
+  it('sends one join when the sign-in and the page it lands on both ask while it is under way', async () => {
+    localStorage.setItem('JoinBusinessCode', 'ACME-7K2QXH');
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const api = stubApi({ [JOIN]: async () => (await answered, json(201, { success: true, data: { role: 'employee' } })) });
+    const fromSignIn = joinStoredBusiness();
+    const fromLanding = joinStoredBusiness();
+    answer();
+    const outcomes = await Promise.all([fromSignIn, fromLanding]);
+    expect(outcomes).toEqual([
+      { landing: '/other/my-employer-account', problem: null },
+      { landing: '/other/my-employer-account', problem: null },
+    ]);
+    expect(api.calls).toHaveLength(1);
+    takeJoinLanding();
+  });
+
   it('lands suppliers and distributors on the business page', async () => {
     localStorage.setItem('JoinDistributorCode', 'ACME-DIS-7K2QXH');
     stubApi({ [JOIN]: () => json(201, { success: true, data: { role: 'distributor' } }) });

@@ -36,12 +36,21 @@ export function takeJoinLanding(): string | null {
 /**
  * Joins the business of the stored code (signed in). A code that worked, or that cannot work
  * (unknown, own business, already in another one), is forgotten; after a network failure it is
- * kept for the next sign-in. Never throws: sign-in finishes either way.
+ * kept for the next sign-in. Never throws: sign-in finishes either way. Calls made while a join
+ * is under way share it.
  */
-export async function joinStoredBusiness(): Promise<JoinOutcome> {
-  lastOutcome = await join();
-  return lastOutcome;
+export function joinStoredBusiness(): Promise<JoinOutcome> {
+  // One join at a time: the sign-in and the page it lands on (useJoinOnArrival) both ask for it
+  // while the code is still stored, and the page must wait for the join, not race it.
+  joining ??= join()
+    .then((outcome) => (lastOutcome = outcome))
+    .finally(() => {
+      joining = null;
+    });
+  return joining;
 }
+
+let joining: Promise<JoinOutcome> | null = null;
 
 async function join(): Promise<JoinOutcome> {
   const stored = storedJoinCode();
