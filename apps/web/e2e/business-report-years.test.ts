@@ -52,7 +52,7 @@ describe("a past year's spend in the emissions report", () => {
     for (const width of [1440, 1280, 1200, 1181, 1180, 1024, 900, 390]) {
       await page.setViewportSize({ width, height: 900 });
       // The report's charts follow the width a frame or two later (a ResizeObserver): wait for them.
-      await expect.poll(async () => (await measure()).scrollWidth, { message: `${width} px` }).toBeLessThanOrEqual(width);
+      await expect.poll(async () => (await measure()).scrollWidth, { message: `${width} px`, timeout: 5_000 }).toBeLessThanOrEqual(width);
       const layout = await measure();
       expect(layout.rightmost, `${width} px`).toBeLessThanOrEqual(layout.cartLeft);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/header-signed-in-${width}.png`, clip: { x: 0, y: 0, width, height: 70 } });
