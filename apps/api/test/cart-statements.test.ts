@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { pickProducts } from './cart-helpers.ts';
-import { createTestApp, isBackgroundStatement } from './helper.ts';
+import { createTestApp, isBackgroundStatement, settleAfterAnswers } from './helper.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
 
 /**
@@ -23,15 +23,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => app?.close());
-
-/**
- * Lets the work an order starts after its answer finish (its mail, the catalog's NOTIFY heard
- * back), so a busy machine cannot slip those statements into the next request's count.
- */
-async function settle() {
-  await app.mail.flush();
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 /** Runs `request` and answers its result with the statements it sent. */
 async function counted<T>(request: () => Promise<T>): Promise<{ result: T; count: number; sent: string }> {
@@ -108,12 +99,12 @@ describe('statements per cart write', () => {
     expect((await buyer.cart.get()).body.data.products).toHaveLength(1);
     const placed = await placeOrder(app, buyer.token);
     expect(placed.status).toBe(200);
-    await settle();
+    await settleAfterAnswers(app);
     const straight = await counted(() => buyer.cart.patch({ products: [{ product: plain[3].id, quantity: 1 }] }));
     // Planned from the emptied cart the order left: one call.
     expect(straight.count, straight.sent).toBe(1);
     expect((await placeOrder(app, buyer.token)).status).toBe(200);
-    await settle();
+    await settleAfterAnswers(app);
     const after = await counted(() => buyer.cart.get());
     expect(after.result.body.data.products).toEqual([]);
     expect(after.count).toBe(1);

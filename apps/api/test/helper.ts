@@ -133,3 +133,12 @@ export function isBackgroundStatement(query: string, params: unknown[] = []): bo
   if (/^\s*select "id" from "newsletter_issues"/i.test(query)) return true;
   return query.includes('rate_limit_windows') && Array.isArray(params[0]) && params[0].every((key) => String(key).startsWith('global|'));
 }
+
+/**
+ * Lets the work earlier requests started after their answers finish (their mail, a NOTIFY heard
+ * back and its reload), so a busy machine cannot slip those statements into the next count.
+ */
+export async function settleAfterAnswers(app: FastifyInstance): Promise<void> {
+  await app.mail.flush();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Product } from '@app/contract';
 import { orders } from '../src/db/schema/index.ts';
 import { pickProducts, priceIn } from './cart-helpers.ts';
-import { createTestApp, isBackgroundStatement } from './helper.ts';
+import { createTestApp, isBackgroundStatement, settleAfterAnswers } from './helper.ts';
 import { insertOrder } from './order-fixtures.ts';
 import { getJson, placeOrder, quickBuyer } from './order-helpers.ts';
 
@@ -48,10 +48,7 @@ afterAll(async () => {
 });
 
 async function countQueries(url: string, token = buyer.token) {
-  // Work earlier requests started after their answers (mail, a NOTIFY heard back and its reload)
-  // finishes first, so a busy machine cannot slip it into this request's count.
-  await app.mail.flush();
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await settleAfterAnswers(app);
   const before = queries;
   const response = await getJson(app, token, url);
   expect(response.status).toBe(200);
