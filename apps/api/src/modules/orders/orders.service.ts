@@ -18,7 +18,6 @@ import { createOrderRefunds } from './orders.refunds.ts';
 import { createBuyerCancel } from './orders.cancel.ts';
 import { createOperatorOrders } from './orders.operator.ts';
 import { recordEvents } from './order-state.ts';
-import { redeemCoupon } from '../coupons/coupons.repository.ts';
 import { ordersRepository as repo, type OrderCertificateRow, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import { readOrders } from './orders.reads.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
@@ -70,15 +69,12 @@ export function createOrdersService(deps: OrdersDeps) {
   /**
    * One short transaction: lock the buyer's cart (a person's placements run one after another),
    * price it from the catalog, hold the coupon use, write the order with its frozen lines, empty
-   * the cart and, last, reserve every line's units by conditional update in id order. With a
-   * provider that pays at once (the test provider) the same transaction also pays the order and
-   * sells the units instead of holding them (one commit per order, not two). Any refusal rolls
-   * everything back. An order that will wait for its payment (Stripe) must first fit within
-   * what unpaid orders may hold (decision 0025), counted under the cart lock. `place` sends an
-   * order paid at once to orders.place-at-once.ts instead (one database call, decision 0058);
-   * the paid-at-once branch below is no longer reached from `place` (left for a later cleanup).
+   * the cart and, last, reserve every line's units by conditional update in id order. Any refusal
+   * rolls everything back. The order waits for its payment (Stripe), so it must first fit within
+   * what unpaid orders may hold (decision 0025), counted under the cart lock. An order paid at
+   * once goes to orders.place-at-once.ts instead (one database call, decision 0058).
    */
-  async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<{ replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: boolean }> {
+  async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<{ replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: false }> {
     const cart = await carts.lockForUser(tx, user.id, effectiveCurrency(user));
     if (key) {
       // A retry that waited for the first request's cart lock finds its order here.
@@ -90,10 +86,8 @@ export function createOrdersService(deps: OrdersDeps) {
     const facts = { user, body, cart, items, coupon, couponUses: coupon ? await repo.couponUsesBy(tx, coupon.id, user.id) : { redeemed: 0, pending: 0 }, now: now() };
     const decided = decideOrder(facts, catalog);
     const { lines } = decided;
-    if (!provider.paysAtOnce) {
-      const holdings = await repo.unpaidHoldings(tx, { userId: user.id, clientKey, productIds: [...new Set(lines.map((line) => line.productId))] });
-      assertWithinUnpaidLimits(unpaidLimits, holdings, lines);
-    }
+    const holdings = await repo.unpaidHoldings(tx, { userId: user.id, clientKey, productIds: [...new Set(lines.map((line) => line.productId))] });
+    assertWithinUnpaidLimits(unpaidLimits, holdings, lines);
 
     const business = body.isBusinessOrder ? await businessOfBuyer(tx, user.id, body.businessCode ?? '') : null;
     assertBusiness(body, business);
@@ -105,14 +99,6 @@ export function createOrdersService(deps: OrdersDeps) {
     const placedEvent = { actor: 'buyer', actorUserId: user.id, kind: 'placed', amountMinor: placed.totalMinor } as const;
     await carts.deleteItems(tx, cart.id);
     await carts.update(tx, cart.id, { couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, businessId: null, businessCode: null });
-    if (provider.paysAtOnce) {
-      const started = await provider.startPayment(paymentInput(placed, orderItems));
-      if (started.kind !== 'paid') throw new Error(`payment provider ${provider.name} says it pays at once but answered ${started.kind}`);
-      // Cannot be refused: the coupon's row is locked by this transaction and its uses were counted just now.
-      if (placed.couponId) await redeemCoupon(tx, { couponId: placed.couponId, userId: user.id, orderId: placed.id });
-      const paid = await payments.settlePaid(tx, placed, { reference: started.reference }, { items: orderItems, accountEmail: user.email, placedEvent });
-      return { placed: paid!.row, items: orderItems, paid: true };
-    }
     await recordEvents(tx, placed, [placedEvent]);
     // Stock last: the row locks these conditional updates take are what every buyer of the same
     // product queues on, so they are held only from here to the commit. A refusal rolls back all.
