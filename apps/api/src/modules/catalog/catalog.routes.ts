@@ -140,7 +140,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ model: CatalogReadModel }> =
       const byUrl = model.bodiesByUrl();
       const body = model.productBody(request.params.slug);
       if (!body) throw notFound('Product');
-      send(request, reply, body, byUrl);
+      return send(request, reply, body, byUrl);
     },
   );
 };
