@@ -76,3 +76,27 @@ describe('development mailbox', () => {
     await production.close();
   });
 });
+
+describe('the outbox without SMTP', () => {
+  it('keeps a burst of 150 mails in 2 statements, each marked once, and sends nothing twice', async () => {
+    const statements: string[] = [];
+    const app = await createTestApp({ seed: false, logger: { logQuery: (query) => void statements.push(query) } });
+    await app.mail.flush();
+    await app.database.db.execute(sql`
+      INSERT INTO outbox_emails (id, to_address, template, subject, html, text)
+      SELECT gen_random_uuid(), 'burst' || g || '@example.com', 'test', 'Burst ' || g, '<p>hi</p>', 'hi' FROM generate_series(1, 150) g`);
+    statements.length = 0;
+    await app.mail.flush();
+    const outboxStatements = statements.filter((query) => /outbox_emails/i.test(query));
+    // Was one claim per 10 and one update per mail: 15 + 150 + 1.
+    expect(outboxStatements).toHaveLength(2);
+    const kept = (await app.database.db.execute(sql`
+      SELECT status, transport, attempts, sent_at IS NOT NULL AS dated FROM outbox_emails WHERE to_address LIKE 'burst%'`)) as unknown as { rows: { status: string; transport: string; attempts: number; dated: boolean }[] };
+    expect(kept.rows).toHaveLength(150);
+    expect(kept.rows.every((row) => row.status === 'sent' && row.transport === 'outbox' && row.attempts === 1 && row.dated)).toBe(true);
+    statements.length = 0;
+    await app.mail.flush();
+    expect(statements.filter((query) => /outbox_emails/i.test(query))).toHaveLength(1);
+    await app.close();
+  });
+});

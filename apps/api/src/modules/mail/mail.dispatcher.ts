@@ -68,21 +68,27 @@ export class MailDispatcher {
   }
 
   private async drain(at?: Date) {
+    const transporter = this.transporter;
+    if (!transporter) return this.keepInOutbox(at);
     for (;;) {
       const batch = await this.repository.claimDue(10, at);
       if (batch.length === 0) return;
-      for (const message of batch) await this.deliver(message);
+      for (const message of batch) await this.deliver(transporter, message);
     }
   }
 
-  private async deliver(message: { id: string; toAddress: string; subject: string; html: string; text: string; headers: Record<string, string> | null; attempts: number }) {
-    if (!this.transporter) {
-      this.options.log.info({ to: message.toAddress, subject: message.subject, mailId: message.id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
-      await this.repository.markSent(message.id, 'outbox');
-      return;
+  /** Without SMTP: due messages are marked kept, a hundred per statement, and logged. */
+  private async keepInOutbox(at?: Date) {
+    for (;;) {
+      const kept = await this.repository.keepDue(100, at);
+      for (const message of kept) this.options.log.info({ to: message.toAddress, subject: message.subject, mailId: message.id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
+      if (kept.length < 100) return;
     }
+  }
+
+  private async deliver(transporter: Transporter, message: { id: string; toAddress: string; subject: string; html: string; text: string; headers: Record<string, string> | null; attempts: number }) {
     try {
-      await this.transporter.sendMail({ from: this.options.from, to: message.toAddress, subject: message.subject, html: message.html, text: message.text, headers: message.headers ?? undefined });
+      await transporter.sendMail({ from: this.options.from, to: message.toAddress, subject: message.subject, html: message.html, text: message.text, headers: message.headers ?? undefined });
       await this.repository.markSent(message.id, 'smtp');
       this.options.log.info({ to: message.toAddress, mailId: message.id }, 'mail: sent');
     } catch (error) {
