@@ -22,9 +22,16 @@ const postgresOnlyStatements = process.env.DATABASE_URL ? 1 : 0;
 const postgresTransactionStatements = process.env.DATABASE_URL ? 2 : 0;
 
 beforeAll(async () => {
-  app = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000' }, logger: { logQuery: (query: string, params: unknown[]) => void (counting && !isBackgroundStatement(query, params) && statements.push(query)) } });
+  // The shop's default stock lag (500 ms): the catalog's stock refresh runs after the answers,
+  // coalesced over every order of that half second (catalog-stock-lag.test.ts holds it).
+  app = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000', CATALOG_STOCK_LAG_MS: '500' }, logger: { logQuery: (query: string, params: unknown[]) => void (counting && !isBackgroundStatement(query, params) && !isCoalescedStockRefresh(query, params) && statements.push(query)) } });
 });
 afterAll(async () => app?.close());
+
+/** The catalog's coalesced stock refresh (its reload and NOTIFY), timer-driven after the answers. */
+function isCoalescedStockRefresh(query: string, params: unknown[]): boolean {
+  return /^\s*select p\.id, p\.stock, p\.reserved/i.test(query) || (query.includes('pg_notify') && String(params[1]).includes('"stock":true'));
+}
 
 describe('statements per order', () => {
   it('places and pays an order of one line with the test provider in a fixed, small number of statements', async () => {
@@ -47,11 +54,11 @@ describe('statements per order', () => {
     // 43 before the catalog learnt stock-only reloads; 24 before the test provider's orders were
     // placed and paid in one transaction; 16 before the order timeline; 17 before the impact read
     // model's NOTIFY; 18 (19 statements in a transaction, plus BEGIN/COMMIT on PostgreSQL) before
-    // the order became one database call (decision 0058). Now: the placement's own read (cart,
-    // coupon, earlier order with the key, certificate fields) and ONE call of place_order, which
-    // is the whole transaction; around them the session lookup and the catalog's stock refresh
-    // after the commit (its NOTIFY and reload: the hook another change coalesces).
-    expect(Math.max(...counts), statements.map((q) => q.slice(0, 100)).join('\n')).toBeLessThanOrEqual(5 + postgresOnlyStatements);
+    // the order became one database call (decision 0058); 5 while the catalog's stock refresh ran
+    // in the request. Now issue 28's bound, 1 + 2: ONE call of place_order, which is the whole
+    // transaction, and around it the placement's own read (cart, coupon, earlier order with the
+    // key, certificate fields) and the session lookup (kept SESSION_CACHE_MS in a running shop).
+    expect(Math.max(...counts), statements.map((q) => q.slice(0, 100)).join('\n')).toBeLessThanOrEqual(3);
     expect(placements, statements.map((q) => q.slice(0, 100)).join('\n')).toEqual([1, 1, 1]);
     // No BEGIN/COMMIT: the one call is its own transaction.
     expect(statements.filter((q) => /^\s*(begin|commit)/i.test(q))).toEqual([]);
