@@ -67,6 +67,11 @@ export const outboxEmails = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /**
+     * A mail still to be rendered (mail.deferred.ts): its template's input, html and text empty
+     * until the dispatcher renders it after the commit; null once rendered and for other mail.
+     */
+    render: jsonb('render').$type<{ template: 'order-confirmation'; input: unknown }>(),
     /** Extra mail headers, e.g. List-Unsubscribe on newsletter mail (null for most mail). */
     headers: jsonb('headers').$type<Record<string, string>>(),
     status: varchar('status', { length: 16 }).notNull().default('pending').$type<'pending' | 'sending' | 'sent' | 'failed'>(),

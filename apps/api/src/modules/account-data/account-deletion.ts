@@ -172,8 +172,8 @@ export async function eraseAccount(tx: Tx, user: UserRow, options: { reviews: 'k
   const mentions = (column: AnyPgColumn) => sql`${column} ~* ${patterns}`;
   await tx
     .update(outboxEmails)
-    .set({ subject: scrub(outboxEmails.subject), html: scrub(outboxEmails.html), text: scrub(outboxEmails.text) })
-    .where(or(mentions(outboxEmails.subject), mentions(outboxEmails.html), mentions(outboxEmails.text)));
+    .set({ subject: scrub(outboxEmails.subject), html: scrub(outboxEmails.html), text: scrub(outboxEmails.text), render: sql`regexp_replace(${outboxEmails.render}::text, ${patterns}, ${FORMER_CUSTOMER_NAME}, 'gi')::jsonb` })
+    .where(or(mentions(outboxEmails.subject), mentions(outboxEmails.html), mentions(outboxEmails.text), sql`${outboxEmails.render}::text ~* ${patterns}`));
   if (kept.length) await tx.update(orderEvents).set({ note: scrub(orderEvents.note) }).where(and(inArray(orderEvents.orderId, kept.map((o) => o.id)), isNotNull(orderEvents.note), mentions(orderEvents.note)));
 
   // Records of what they did as an operator keep the placeholder (the audit log itself cannot change: decision 0030).

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailRepository } from './mail.repository.ts';
+import { renderDeferred, withBody } from './mail.deferred.ts';
+import type { ClaimedMail, MailRepository } from './mail.repository.ts';
 
 /** Back-off between delivery attempts; after the last one a message is marked failed. */
 const RETRY_DELAYS_SECONDS = [10, 60, 300, 900, 3600, 3 * 3600];
@@ -77,19 +78,24 @@ export class MailDispatcher {
     }
   }
 
-  /** Without SMTP: due messages are marked kept, a hundred per statement, and logged. */
+  /**
+   * Without SMTP: due messages are marked kept, a hundred per statement, those written to be
+   * rendered later are rendered and stored (one more statement), and each is logged.
+   */
   private async keepInOutbox(at?: Date) {
     for (;;) {
       const kept = await this.repository.keepDue(100, at);
+      await this.repository.storeBodies(kept.flatMap((message) => (message.render ? [{ id: message.id, ...pick(renderDeferred(message.render)) }] : [])));
       for (const message of kept) this.options.log.info({ to: message.toAddress, subject: message.subject, mailId: message.id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
       if (kept.length < 100) return;
     }
   }
 
-  private async deliver(transporter: Transporter, message: { id: string; toAddress: string; subject: string; html: string; text: string; headers: Record<string, string> | null; attempts: number }) {
+  private async deliver(transporter: Transporter, claimed: ClaimedMail) {
+    const message = withBody(claimed);
     try {
       await transporter.sendMail({ from: this.options.from, to: message.toAddress, subject: message.subject, html: message.html, text: message.text, headers: message.headers ?? undefined });
-      await this.repository.markSent(message.id, 'smtp');
+      await this.repository.markSent(message.id, 'smtp', claimed.render ? pick(message) : undefined);
       this.options.log.info({ to: message.toAddress, mailId: message.id }, 'mail: sent');
     } catch (error) {
       const delay = RETRY_DELAYS_SECONDS[message.attempts - 1];
@@ -99,4 +105,8 @@ export class MailDispatcher {
       this.options.log.warn({ mailId: message.id, attempts: message.attempts, retryAt, reason }, 'mail: send failed');
     }
   }
+}
+
+function pick(mail: { subject: string; html: string; text: string }) {
+  return { subject: mail.subject, html: mail.html, text: mail.text };
 }

@@ -11,6 +11,8 @@ export interface RenderedEmail {
 }
 
 const BRAND = 'Carbonwise';
+/** Known when the order is written; the body is rendered after the commit (mail.deferred.ts). */
+export const orderConfirmationSubject = (orderNumber: string) => `Your ${BRAND} order ${orderNumber}`;
 const ACCENT = '#1d5fd1';
 
 function escapeHtml(value: string): string {
@@ -168,7 +170,7 @@ export const emails = {
     /** Each retirement certificate's serial and its public verification page. */
     certificates?: { serial: string; name: string; tonnes: number; url: string }[];
   }) =>
-    render('order-confirmation', `Your ${BRAND} order ${p.orderNumber}`, p.firstName, {
+    render('order-confirmation', orderConfirmationSubject(p.orderNumber), p.firstName, {
       paragraphs: [
         `Thank you for your order ${p.orderNumber}. It is paid and confirmed.`,
         ...p.lines.map((line) => `${quantityWithUnit(line.quantity, line.unit)} × ${line.name}: ${line.total}`),

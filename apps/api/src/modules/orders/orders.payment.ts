@@ -12,6 +12,7 @@ import { redeemCoupon } from '../coupons/coupons.repository.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import type { createMailRepository } from '../mail/mail.repository.ts';
 import { emails } from '../mail/mail.templates.ts';
+import type { OrderConfirmationInput } from '../mail/mail.deferred.ts';
 import { sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.ts';
 import type { ReceivedPayment } from '../payments/payment-provider.ts';
@@ -84,7 +85,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
     // To the account's address, not the typed buyerEmail: order mail must not become a way to
     // send our mail, with text the sender chose, to someone else's inbox (decision 0005).
     const to = placed?.accountEmail ?? (await repo.accountEmail(tx, row.userId));
-    if (to) await mail.enqueue(tx as unknown as Database, to, confirmation(row, items, issued));
+    if (to) await mail.enqueueOrderConfirmation(tx as unknown as Database, to, confirmation(row, items, issued));
     for (const target of stockTargets(items)) {
       if (!placed) await stock.sell(tx, target, row.id);
       else if (!(await stock.sellUnheld(tx, target, row.id))) throw await shortfall(tx, target, items);
@@ -199,9 +200,10 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
     return true;
   }
 
-  function confirmation(row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]) {
+  /** What the confirmation mail says; it is rendered after the commit (mail.deferred.ts). */
+  function confirmation(row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]): OrderConfirmationInput {
     const currency: Currency = isSupportedCurrency(row.currency) ? row.currency : 'USD';
-    return emails.orderConfirmation({
+    return {
       firstName: row.firstName || null,
       orderNumber: row.orderNumber,
       lines: items.map((item) => ({
@@ -216,7 +218,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
       url: `${publicUrl}/account/orders/${row.id}`,
       testPayment: row.paymentProvider === 'test',
       certificates: issued.map((c) => ({ serial: c.serial, name: c.projectName, tonnes: c.tonnesMilli / 1000, url: `${publicUrl}${certificateVerifyPath(c.serial)}` })),
-    });
+    };
   }
 
   return { settlePaid, markOrderPaid, expireOrder, confirmation, kickMail: () => dispatcher.kick() };

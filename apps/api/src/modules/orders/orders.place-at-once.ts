@@ -14,6 +14,7 @@ import { certificateRowFor } from '../certificates/issue-certificates.ts';
 import { giftReceivedEmail } from '../gifts/gift-mail.ts';
 import { giftSendAt, newGiftToken } from '../gifts/gift.rules.ts';
 import { IMPACT_CHANNEL } from '../impact/impact.events.ts';
+import { deferredOrderConfirmation, type OrderConfirmationInput } from '../mail/mail.deferred.ts';
 import type { RenderedEmail } from '../mail/mail.templates.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { assertBusiness, decideOrder, orderColumns, type PlaceBody } from './orders.decide.ts';
@@ -46,8 +47,8 @@ export interface AtOnceDeps {
   provider: PaymentProvider;
   publicUrl: string;
   now: () => Date;
-  /** The confirmation mail (orders.payment.ts), rendered before the call: the outbox row goes in with the order. */
-  confirmation: (row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]) => RenderedEmail;
+  /** What the confirmation mail says (orders.payment.ts): its outbox row goes in with the order, rendered after the commit. */
+  confirmation: (row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]) => OrderConfirmationInput;
 }
 
 /**
@@ -128,7 +129,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     const fromName = `${orderRow.firstName ?? ''} ${orderRow.lastName ?? ''}`.trim() || buyerName(user);
     const mails = [
       // To the account's address, not the typed buyerEmail (decision 0005).
-      toJsonRow(outboxEmails, mailRow(user.email, deps.confirmation(orderRow, itemRows, issued))),
+      toJsonRow(outboxEmails, { toAddress: user.email, ...deferredOrderConfirmation(deps.confirmation(orderRow, itemRows, issued)) }),
       ...issuedRows
         .filter((entry) => entry.token)
         .map(({ row, token }) =>

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createMailRepository } from '../src/modules/mail/mail.repository.ts';
+import { pickProducts } from './cart-helpers.ts';
+import { createTestApp, json } from './helper.ts';
+import { placeOrder, quickBuyer } from './order-helpers.ts';
+import { startSmtp } from './smtp-capture.ts';
+
+interface Row { id: string; subject: string; html: string; text: string; render: unknown; status: string }
+const rowsTo = async (app: FastifyInstance, to: string) =>
+  ((await app.database.db.execute(sql`select id, subject, html, text, render, status from outbox_emails where to_address = ${to}`)) as unknown as { rows: Row[] }).rows;
+
+/**
+ * Issue 28: the order confirmation goes into the outbox with the order, but as what it will say;
+ * its HTML and text are rendered after the commit, by the dispatcher (or by the development
+ * mailbox for a row that still waits), never in the buyer's request.
+ */
+describe('the order confirmation, rendered after the commit', () => {
+  let app: FastifyInstance;
+  const placeOrderInputs: string[] = [];
+  beforeAll(async () => {
+    app = await createTestApp({ logger: { logQuery: (query, params) => void (query.includes('place_order(') && placeOrderInputs.push(String(params[0]))) } });
+  });
+  afterAll(async () => app.close());
+
+  it('writes the mail with the order unrendered, and the outbox renders it: same lines, total and certificates', async () => {
+    const buyer = await quickBuyer(app);
+    const product = pickProducts(app).plain[0];
+    await buyer.cart.patch({ products: [{ product: product.id, quantity: 2 }] });
+    const { status, body } = await placeOrder(app, buyer.token);
+    expect(status).toBe(200);
+    // The order's one call carried the mail's input, no HTML.
+    const input = JSON.parse(placeOrderInputs.at(-1)!) as { mails: { html: string; text: string; render: { template: string; input: { orderNumber: string } } }[] };
+    expect(input.mails[0]).toMatchObject({ html: '', text: '', render: { template: 'order-confirmation', input: { orderNumber: body.data.orderNumber } } });
+
+    await app.mail.flush();
+    const [row] = await rowsTo(app, buyer.email);
+    expect(row).toMatchObject({ status: 'sent', render: null, subject: `Your Carbonwise order ${body.data.orderNumber}` });
+    expect(row.text).toContain(`Total: `);
+    expect(row.text).toContain(`/account/orders/${body.data.id}`);
+    expect(row.html).toContain('<a href=');
+    const certificates = ((await app.database.db.execute(sql`select serial from certificates where order_id = ${body.data.id}::uuid`)) as unknown as { rows: { serial: string }[] }).rows;
+    expect(certificates.length).toBe(product.unit === 'item' ? 0 : 1);
+    for (const certificate of certificates) expect(row.html).toContain(`/certificates/${certificate.serial}`);
+  });
+
+  it('shows a mail still waiting for its rendering in the development mailbox, rendered', async () => {
+    const to = `waiting.${Date.now()}@example.com`;
+    await createMailRepository(app.database.db).enqueueOrderConfirmation(app.database.db, to, {
+      firstName: 'Ada', orderNumber: 'CW-TEST-1', lines: [{ name: 'Mangrove restoration', quantity: 2, total: '36.00 USD', unit: 't' }],
+      discount: null, total: '36.00 USD', url: 'http://localhost/account/orders/x', testPayment: true, certificates: [],
+    });
+    const [waiting] = await rowsTo(app, to);
+    expect(waiting).toMatchObject({ status: 'pending', html: '', text: '' });
+    const listed = json(await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).data as { _id: string; subject: string; text: string }[];
+    expect(listed[0].subject).toBe('Your Carbonwise order CW-TEST-1');
+    expect(listed[0].text).toContain('Hello Ada,');
+    expect(listed[0].text).toContain('Total: 36.00 USD');
+    const page = await app.inject({ method: 'GET', url: `/dev/mailbox/${waiting.id}` });
+    expect(page.body).toContain('Thank you for your order CW-TEST-1');
+  });
+});
+
+describe('a deferred mail through SMTP', () => {
+  it('is rendered before it is sent, and the rendered body is kept', async () => {
+    const smtp = await startSmtp();
+    const app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    try {
+      const buyer = await quickBuyer(app);
+      await buyer.cart.patch({ products: [{ product: pickProducts(app).plain[1].id, quantity: 1 }] });
+      const { body } = await placeOrder(app, buyer.token);
+      await app.mail.flush();
+      const sent = smtp.received.find((mail) => mail.subject === `Your Carbonwise order ${body.data.orderNumber}`);
+      expect(sent?.text).toContain('It is paid and confirmed.');
+      expect(sent?.html).toContain(`/account/orders/${body.data.id}`);
+      const [row] = await rowsTo(app, buyer.email);
+      expect(row).toMatchObject({ status: 'sent', render: null });
+      expect(row.text).toContain('It is paid and confirmed.');
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+});
