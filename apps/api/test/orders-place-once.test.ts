@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Product } from '@app/contract';
-import { orders, products, stockLedger } from '../src/db/schema/index.ts';
+import { orders, products, referralEarnings, stockLedger, users } from '../src/db/schema/index.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { createTestApp } from './helper.ts';
 import { orderBody, placeOrder, quickBuyer } from './order-helpers.ts';
@@ -65,4 +65,23 @@ describe('one call places the order', () => {
     expect((await buyer.cart.get()).body.data.products).toHaveLength(1);
     expect(await stockOf(product.id)).toBe(1);
   }, 60_000);
+
+  it('credits only the sign-up referrer: an order paid at once naming a second account earns it nothing (issue 23 item 6)', async () => {
+    const [buyer, accomplice, referrer] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
+    const earnedBy = (id: string) => app.database.db.select().from(referralEarnings).where(eq(referralEarnings.userId, id));
+    await buyer.cart.patch({ products: [{ product: plain[12]!.id, quantity: 1 }] });
+    const named = await placeOrder(app, buyer.token, orderBody({ referalUserId: accomplice.id }));
+    expect([named.status, named.body.data.status]).toEqual([200, 'paid']);
+    expect(JSON.stringify(named.body)).not.toContain(accomplice.id);
+    expect(await earnedBy(accomplice.id)).toEqual([]);
+    // Signed up through the referrer's link: the order earns them, whatever it names.
+    await app.database.db.update(users).set({ referredByUserId: referrer.id }).where(eq(users.id, buyer.id));
+    await buyer.cart.patch({ products: [{ product: plain[12]!.id, quantity: 1 }] });
+    const other = await placeOrder(app, buyer.token, orderBody({ referalUserId: accomplice.id }));
+    await buyer.cart.patch({ products: [{ product: plain[12]!.id, quantity: 1 }] });
+    const referred = await placeOrder(app, buyer.token, orderBody({ referalUserId: '' }));
+    expect([other.body.data.status, referred.body.data.status]).toEqual(['paid', 'paid']);
+    expect(await earnedBy(accomplice.id)).toEqual([]);
+    expect((await earnedBy(referrer.id)).map((row) => row.orderId)).toEqual([referred.body.data.id]);
+  });
 });

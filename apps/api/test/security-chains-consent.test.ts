@@ -76,9 +76,45 @@ describe('inviting by email does not tell who has an account (issue 23 item 4)',
     expect(asked.body.data[0]).toMatchObject({ relationship: 'colleague', requested: true, otherUser: { _id: ada.id } });
     expect((await call(app, newcomer.token, 'PUT', `/api/v1/user-chains/confirm/${asked.body.data[0].id}`, {})).status).toBe(200);
     expect(childIds((await tree(ada)).body)).toContain(newcomer.user._id);
-    // Sending the same invitation twice is refused alike, whether or not the address has an account.
-    const again = await call(app, ada.token, 'POST', '/api/v1/user-chains', { email: uniqueEmail('twice'), relationship: 'friend' });
-    expect(again.status).toBe(201);
+  });
+
+  it('sending the same invitation twice is refused alike, whether or not the address has an account', async () => {
+    const [ada, bob] = await Promise.all([quickBuyer(app), quickBuyer(app)]);
+    const nobody = uniqueEmail('twice');
+    for (const email of [bob.email, nobody]) expect((await call(app, ada.token, 'POST', '/api/v1/user-chains', { email, relationship: 'friend' })).status).toBe(201);
+    const known = await call(app, ada.token, 'POST', '/api/v1/user-chains', { email: bob.email, relationship: 'friend' });
+    const unknown = await call(app, ada.token, 'POST', '/api/v1/user-chains', { email: nobody, relationship: 'friend' });
+    expect([known.status, known.body.code]).toEqual([409, 'CHAIN_EXISTS']);
+    const answer = ({ requestId, ...rest }: { requestId?: string }) => rest;
+    expect(answer(unknown.body)).toEqual(answer(known.body));
+    // Still refused alike once Bob has read (and so claimed) the invitation.
+    await call(app, bob.token, 'GET', '/api/v1/user-chains?requested=true');
+    expect(answer((await call(app, ada.token, 'POST', '/api/v1/user-chains', { email: bob.email, relationship: 'friend' })).body)).toEqual(answer(known.body));
+  });
+
+  it('a chain one already has with a person does not tell whether an address is theirs', async () => {
+    // Ada knows Bob's and Carol's public ids (a referral link carries them) and guesses addresses.
+    const [ada, bob, carol] = await Promise.all([quickBuyer(app), quickBuyer(app), quickBuyer(app)]);
+    expect((await call(app, ada.token, 'POST', '/api/v1/user-chains', { userId: bob.id, relationship: 'friend' })).status).toBe(201);
+    const guess = await call(app, ada.token, 'POST', '/api/v1/user-chains', { email: bob.email, relationship: 'friend' });
+    const miss = await call(app, ada.token, 'POST', '/api/v1/user-chains', { email: uniqueEmail('guess'), relationship: 'friend' });
+    expect(guess.status).toBe(201);
+    expect(shapeOf(guess.body)).toEqual(shapeOf(miss.body));
+    // The other way round: an address first, then the person by id.
+    expect((await call(app, ada.token, 'POST', '/api/v1/user-chains', { email: carol.email, relationship: 'colleague' })).status).toBe(201);
+    expect((await call(app, ada.token, 'POST', '/api/v1/user-chains', { email: uniqueEmail('guess'), relationship: 'family' })).status).toBe(201);
+    const byId = await call(app, ada.token, 'POST', '/api/v1/user-chains', { userId: carol.id, relationship: 'colleague' });
+    const byIdAfterMiss = await call(app, ada.token, 'POST', '/api/v1/user-chains', { userId: bob.id, relationship: 'family' });
+    expect(byId.status).toBe(201);
+    expect(byIdAfterMiss.status).toBe(201);
+    // No email for the guess that named Bob (it would lead nowhere); Carol's invitation was mailed.
+    expect((await mailTo(app, bob.email)).filter((mail) => mail.template === 'chain-invitation')).toHaveLength(0);
+    expect((await mailTo(app, carol.email)).filter((mail) => mail.template === 'chain-invitation')).toHaveLength(1);
+    // Each of them is asked once, by the chain that names them; the address one waits unclaimed.
+    for (const [who, relationship] of [[bob, 'friend'], [carol, 'colleague']] as const) {
+      const asked = await call(app, who.token, 'GET', `/api/v1/user-chains?requested=true&relationship=${relationship}`);
+      expect(asked.body.data.map((chain: { otherUser: { _id: string } }) => chain.otherUser._id)).toEqual([ada.id]);
+    }
   });
 
   it('asking to join below someone by email answers alike too', async () => {

@@ -76,6 +76,19 @@ export function createUserChains({ db, mail, dispatcher, publicUrl }: ChainDeps)
     return row ?? null;
   }
 
+  /**
+   * Whether the caller already asked this address for this relationship, claimed or not: the same
+   * 409 whether or not the address has an account, and whether or not its owner has read it.
+   */
+  async function sentToAddress(callerId: string, email: string, relationship: ChainRelationship): Promise<boolean> {
+    const [row] = await db
+      .select({ id: userChains.id })
+      .from(userChains)
+      .where(and(eq(userChains.requestedByUserId, callerId), eq(userChains.inviteeEmail, email), eq(userChains.relationship, relationship)))
+      .limit(1);
+    return Boolean(row);
+  }
+
   const duplicate = (relationship: ChainRelationship) => new AppError('CHAIN_EXISTS', `You two already have a ${relationship} chain (it may be waiting for an answer)`);
 
   async function guardPendingLimit(userId: string): Promise<void> {
@@ -85,19 +98,27 @@ export function createUserChains({ db, mail, dispatcher, publicUrl }: ChainDeps)
 
   /**
    * An invitation (I add you below me) or a request (I ask to join below you). By email, the
-   * answer is the same whether or not the address has an account (issue 23 item 4): the chain is
-   * stored with the other side empty when it has none, the address gets an email either way, and
-   * the asker sees the address they typed until the other person accepts.
+   * answer is the same whether or not the address has an account (issue 23 item 4, decision 0064):
+   * the chain is stored with the other side empty, the address gets an email (unless its account
+   * already has such a chain with the asker), and the asker sees the address they typed until the
+   * other person accepts.
    */
   async function ask(caller: ChainCaller, ref: { email?: string | undefined; userId?: string | undefined; relationship: ChainRelationship }, direction: 'invite' | 'request'): Promise<UserChain> {
     const email = ref.email?.trim().toLowerCase();
     if (email && email === caller.verifiedEmail?.toLowerCase()) throw withSelf();
+    if (email && (await sentToAddress(caller.id, email, ref.relationship))) throw duplicate(ref.relationship);
     const other = await findPerson(db, ref);
     if (!other && !email) throw noPerson();
     if (other?.id === caller.id) throw withSelf();
-    if (other && (await existingBetween(caller.id, other.id, ref.relationship))) throw duplicate(ref.relationship);
+    const already = other ? await existingBetween(caller.id, other.id, ref.relationship) : null;
+    if (already && !email) throw duplicate(ref.relationship);
     await guardPendingLimit(caller.id);
-    const otherId = other?.id ?? null;
+    // By email the other side stays empty until the account that proved the address claims it
+    // (claimInvitations, on its next read), even when one has it now: otherwise a chain the two
+    // have or make later by id would answer 409 and tell the asker whose address it is. A chain
+    // they already have means this one is never claimed (a duplicate), so no email goes out for it.
+    const otherId = email ? null : other!.id;
+    const mailed = Boolean(email && !already);
     const [parentUserId, childUserId] = direction === 'invite' ? [caller.id, otherId] : [otherId, caller.id];
     const [asker] = await namesOf([caller.id]).then((names) => [...names.values()]);
     const row = await db
@@ -106,7 +127,7 @@ export function createUserChains({ db, mail, dispatcher, publicUrl }: ChainDeps)
           .insert(userChains)
           .values({ parentUserId, childUserId, inviteeEmail: email ?? null, requestedByUserId: caller.id, relationship: ref.relationship, kind: direction, acceptanceStatus: 'pending' })
           .returning();
-        if (email) {
+        if (email && mailed) {
           const invitation = invitationEmails.chainInvitation({ askerName: fullName(asker), relationship: ref.relationship, direction, url: `${publicUrl}/account/network` });
           await mail.enqueue(tx as unknown as Database, email, invitation);
         }
@@ -116,7 +137,7 @@ export function createUserChains({ db, mail, dispatcher, publicUrl }: ChainDeps)
         if (uniqueViolation(error)) throw duplicate(ref.relationship);
         throw error;
       });
-    if (email) dispatcher.kick();
+    if (mailed) dispatcher.kick();
     return view(row, caller.id);
   }
 
