@@ -95,6 +95,7 @@ describe('operator refunds through the test provider', () => {
     const confirmation = mails.find((m) => m.template === 'order-confirmation')!;
     for (const c of after.filter((c) => c.serial !== replacement.serial)) expect(confirmation.text).toContain(`${c.serial}`);
     expect(confirmation.html).toContain(`/certificates/${before!.serial}`);
+    expect(confirmation.text).toMatch(new RegExp(`${before!.serial} — 3 t, .+: https?://\\S+/certificates/${before!.serial}`));
     const [audit] = await app.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.refund')));
     expect(audit).toMatchObject({ actorEmail: owner.email });
   });
