@@ -87,6 +87,7 @@ describe('operator refunds through the test provider', () => {
     const read = (await getJson(app, buyer.token, `/api/v1/orders/${order.id}`)).body.data;
     expect(read.status).toBe('partially_refunded');
     expect(read.tonnes).toBe(4);
+    expect(read.products.map((l: { _id: string; refundedQuantity: number }) => [l._id === line._id, l.refundedQuantity])).toEqual(expect.arrayContaining([[true, 1], [false, 0]]));
     expect(read.timeline.map((e: { kind: string }) => e.kind)).toEqual(['placed', 'paid', 'refund_requested', 'partially_refunded', 'certificates_voided', 'refunded']);
     const mails = await mailTo(app, buyer.email);
     const refunded = mails.find((m) => m.template === 'order-refunded')!;
