@@ -44,6 +44,9 @@ describe('deleting an account', () => {
     const before = await books(productIds, setup.event.id);
     const [certificate] = await app.database.db.select().from(certificates).where(eq(certificates.orderId, setup.paidOrderId));
     expect(await findEverywhere(app, alice.email)).not.toEqual([]);
+    // A second device signed in: its session must end too.
+    const phone = bodyOf(await login(app, alice.email, PASSWORD)).token as string;
+    expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(phone) })).statusCode).toBe(200);
 
     const response = await deleteAccount(app, alice.token, { ...confirm, reviews: 'keep' });
     expect(response.statusCode, response.body).toBe(200);
@@ -74,6 +77,7 @@ describe('deleting an account', () => {
 
     // Sign-in has ended and the uploaded image is gone.
     expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(alice.token) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(phone) })).statusCode).toBe(401);
     expect((await login(app, alice.email, PASSWORD)).statusCode).toBe(401);
     expect(await app.uploads.store.read(setup.imageUrl.slice('/uploads/'.length))).toBeUndefined();
 

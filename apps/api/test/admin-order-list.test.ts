@@ -10,6 +10,7 @@ import { adminCall, signedInOperator, type TestOperator } from './admin-helpers.
 import { bearer } from './auth-helpers.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { orderBody, placeOrder, quickBuyer } from './order-helpers.ts';
+import { call as bizCall, createBusiness } from './business-helpers.ts';
 
 /** The operator's order list (issue 25): totals per currency of the filtered set, and its CSV export. */
 let app: FastifyInstance;
@@ -117,5 +118,36 @@ describe('CSV export of the filtered orders', () => {
   it('exports an empty set as the header alone', async () => {
     const response = await call('GET', '/orders/export?kind=event');
     expect(response.body).toBe(`${ORDER_CSV_COLUMNS.join(',')}\n`);
+  });
+});
+
+describe('kind and status filters find the orders they name', () => {
+  it('business and event orders by kind; a partly refunded order by status, with its refund in the totals and the CSV', async () => {
+    const bizBuyer = await quickBuyer(app);
+    const business = await createBusiness(app, bizBuyer.token, { name: 'Filter Test Ltd' });
+    await bizBuyer.cart.patch({ products: [{ product: offset.id, quantity: 1 }] });
+    const bizOrder = await placeOrder(app, bizBuyer.token, orderBody({ isBusinessOrder: true, businessCode: business.businessCode }));
+    expect(bizOrder.body.data.kind).toBe('business');
+    const created = await bizCall(app, bizBuyer.token, 'POST', '/api/v1/business-events', { name: 'Filter Summit', startDate: '2026-06-01', endDate: '2026-06-02' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const attendee = await quickBuyer(app);
+    await attendee.cart.patch({ products: [{ product: offset.id, quantity: 2 }], conferanceCode: created.body.data.conferanceCode });
+    const eventOrder = await placeOrder(app, attendee.token);
+    expect(eventOrder.body.data.kind).toBe('event');
+    const refund = await call('POST', `/orders/${placed.usdOffset._id}/refunds`, { kind: 'amount', amountMinor: 100, reason: 'Goodwill' });
+    expect(refund.statusCode, refund.body).toBe(201);
+
+    const count = async (query: string) => (await totals(query)).reduce((n, t) => n + t.orders, 0);
+    expect(await totals('?kind=business')).toEqual([expect.objectContaining({ currency: 'USD', orders: 1, totalMinor: bizOrder.body.data.orderTotalMinor })]);
+    expect(await totals('?kind=event')).toEqual([expect.objectContaining({ currency: 'USD', orders: 1, totalMinor: eventOrder.body.data.orderTotalMinor })]);
+    expect(await count('?kind=personal')).toBe(3);
+    expect(await totals('?status=partially_refunded')).toEqual([expect.objectContaining({ currency: 'USD', orders: 1, totalMinor: placed.usdOffset.orderTotalMinor, refundedMinor: 100 })]);
+    expect(await count('?status=paid')).toBe(4);
+    expect(json(await call('GET', '/orders?kind=event')).data.map((o: { _id: string }) => o._id)).toEqual([eventOrder.body.data.id]);
+    expect(json(await call('GET', '/orders?status=partially_refunded')).data.map((o: { _id: string }) => o._id)).toEqual([placed.usdOffset._id]);
+
+    const rows = (kind: string) => call('GET', `/orders/export?${kind}`).then((r) => parse(r.body, { columns: true }) as Record<string, string>[]);
+    expect((await rows('kind=event')).map((r) => [r.order_number, r.kind])).toEqual([[eventOrder.body.data.orderNumber, 'event']]);
+    expect((await rows('status=partially_refunded')).map((r) => [r.order_number, r.status, r.refunded])).toEqual([[placed.usdOffset.orderNumber, 'partially_refunded', '1.00']]);
   });
 });

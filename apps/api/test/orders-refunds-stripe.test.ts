@@ -111,6 +111,18 @@ describe('operator refunds through Stripe', () => {
     const read = (await getJson(app, buyer.token, `/api/v1/orders/${order.id}`)).body.data;
     expect(read.refundedMinor).toBe(0);
     expect(read.timeline.map((e: { kind: string }) => e.kind)).toContain('refund_failed');
+    // The buyer sees their part (what happens next); the operator also sees the provider's reason (an internal row).
+    const buyerRows = read.timeline.filter((e: { kind: string }) => e.kind === 'refund_failed');
+    expect(buyerRows.map((e: { note: string }) => e.note)).toEqual(['The refund could not be made. We will contact you about it.']);
+    const history = json(await adminCall(app, owner.token)('GET', `/orders/${order.id}/history`)).data;
+    const operatorRows = history.timeline.filter((e: { kind: string }) => e.kind === 'refund_failed');
+    expect(operatorRows).toHaveLength(2);
+    expect(operatorRows.map((e: { note: string }) => e.note)).toContain('The refund could not be made. We will contact you about it.');
+    expect(history.refundableMinor).toBe(order.orderTotalMinor);
     stripe.answerRefundsAs('succeeded');
+    // Its amount can be refunded again, and this time it goes through.
+    const again = await adminCall(app, owner.token)('POST', `/orders/${order.id}/refunds`, { kind: 'amount', amountMinor: 200, reason: 'Goodwill, again' });
+    expect([again.statusCode, json(again).data?.refund.status], again.body).toEqual([201, 'succeeded']);
+    expect((await getJson(app, buyer.token, `/api/v1/orders/${order.id}`)).body.data.refundedMinor).toBe(200);
   });
 });

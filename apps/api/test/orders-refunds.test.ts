@@ -8,6 +8,7 @@ import { pickProducts } from './cart-helpers.ts';
 import { createTestApp, json } from './helper.ts';
 import { ADMIN, adminCall, signedInOperator, type TestOperator } from './admin-helpers.ts';
 import { getJson, orderBody, placeOrder, quickBuyer } from './order-helpers.ts';
+import { insertBusiness } from './business-fixtures.ts';
 
 /**
  * Operator refunds through the test provider (issue 25, decision 0042): whole, lines and
@@ -86,6 +87,7 @@ describe('operator refunds through the test provider', () => {
     const read = (await getJson(app, buyer.token, `/api/v1/orders/${order.id}`)).body.data;
     expect(read.status).toBe('partially_refunded');
     expect(read.tonnes).toBe(4);
+    expect(read.products.map((l: { _id: string; refundedQuantity: number }) => [l._id === line._id, l.refundedQuantity])).toEqual(expect.arrayContaining([[true, 1], [false, 0]]));
     expect(read.timeline.map((e: { kind: string }) => e.kind)).toEqual(['placed', 'paid', 'refund_requested', 'partially_refunded', 'certificates_voided', 'refunded']);
     const mails = await mailTo(app, buyer.email);
     const refunded = mails.find((m) => m.template === 'order-refunded')!;
@@ -94,6 +96,7 @@ describe('operator refunds through the test provider', () => {
     const confirmation = mails.find((m) => m.template === 'order-confirmation')!;
     for (const c of after.filter((c) => c.serial !== replacement.serial)) expect(confirmation.text).toContain(`${c.serial}`);
     expect(confirmation.html).toContain(`/certificates/${before!.serial}`);
+    expect(confirmation.text).toMatch(new RegExp(`${before!.serial} — 3 t, .+: https?://\\S+/certificates/${before!.serial}`));
     const [audit] = await app.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.refund')));
     expect(audit).toMatchObject({ actorEmail: owner.email });
   });
@@ -119,6 +122,31 @@ describe('operator refunds through the test provider', () => {
     expect(json(again).message).toMatch(/is refunded and cannot be refunded/);
   });
 
+  it('a partial refund of a business order: the business’s retired tonnes, graph and spend leave the refunded tonne out', async () => {
+    const buyer = await quickBuyer(app);
+    const business = await insertBusiness(app, buyer.id, 'Refund Counting Ltd');
+    const q = `businessCode=${business!.businessCode}&isBusiness=true`;
+    const rollup = async () => (await getJson(app, buyer.token, `/api/v1/business-profiles/get/carbon-calculations?businessCode=${business!.businessCode}`)).body.data.offsets;
+    type Point = { tonnes: number; spend: { amountMinor: number }[] };
+    const points = async () => (await getJson(app, buyer.token, `/api/v1/orders/graph?${q}`)).body.data as Point[];
+    const graph = async () => (await points()).reduce((sum, p) => sum + p.tonnes, 0);
+    const spend = async () => (await points()).flatMap((p) => p.spend).reduce((sum, s) => sum + s.amountMinor, 0);
+    await buyer.cart.patch({ products: [{ product: offsets[0]!.id, quantity: 3 }] });
+    const placed = await placeOrder(app, buyer.token, orderBody({ isBusinessOrder: true, businessCode: business!.businessCode }));
+    expect([placed.status, placed.body.data.status, placed.body.data.kind]).toEqual([200, 'paid', 'business']);
+    expect([await rollup(), await graph()]).toEqual([{ tonnesRetired: 3, orders: 1 }, 3]);
+    const line = placed.body.data.products[0];
+    expect(await spend()).toBe(placed.body.data.orderTotalMinor);
+    const part = await refund(owner.token, placed.body.data.id, { kind: 'lines', lines: [{ lineId: line._id, quantity: 1 }], reason: 'One tonne too many' });
+    expect(part.statusCode).toBe(201);
+    expect([await rollup(), await graph()]).toEqual([{ tonnesRetired: 2, orders: 1 }, 2]);
+    expect(await spend()).toBe(placed.body.data.orderTotalMinor - json(part).data.refund.amountMinor);
+    // The buyer's personal figure never counted the business's order.
+    expect(await retired(buyer.token)).toBe(0);
+    expect((await refund(owner.token, placed.body.data.id, { kind: 'order', reason: 'All of it' })).statusCode).toBe(201);
+    expect([await rollup(), await graph()]).toEqual([{ tonnesRetired: 0, orders: 0 }, 0]);
+  });
+
   it('public verification says void with the date; the owner’s list shows it void', async () => {
     const { buyer, order } = await paidOrder([{ product: offsets[0]!, quantity: 1 }]);
     expect((await refund(owner.token, order.id, { kind: 'order', reason: 'Duplicate purchase' })).statusCode).toBe(201);
@@ -126,7 +154,8 @@ describe('operator refunds through the test provider', () => {
     const publicView = (await getJson(app, null, `/api/v1/certificates/${cert!.serial}`)).body.data;
     expect(publicView).toMatchObject({ status: 'void', voidReason: 'Duplicate purchase', replacedBySerial: null });
     expect(Date.parse(publicView.voidedAt)).toBeGreaterThan(Date.now() - 60_000);
-    void buyer;
+    const own = (await getJson(app, buyer.token, `/api/v1/users/${buyer.id}/certificates`)).body.data;
+    expect(own.find((c: { serial: string }) => c.serial === cert!.serial)).toMatchObject({ status: 'void', voidReason: 'Duplicate purchase' });
   });
 
   it('an amount refund never exceeds what is left; refunding what is left counts as the whole order', async () => {

@@ -149,6 +149,10 @@ describe('POST v1/orders/{id}/cancel', () => {
     expect(await reserved(product.id)).toBe(before);
     expect(provider.cancelled).toContain(`cs_test_${placed.body.data.id}`);
     expect(app.catalog.snapshot().products.find((p) => p.id === product.id)!.actualStock).toBe(product.stock - before);
+    const mail = (await mailTo(app, buyer.email)).find((m) => m.template === 'order-cancelled')!;
+    expect(mail.subject).toBe(`Your Carbonwise order ${placed.body.data.orderNumber} is cancelled`);
+    expect(mail.text).toContain(`You cancelled order ${placed.body.data.orderNumber} before paying for it.`);
+    expect(mail.html).toContain(`/account/orders/${placed.body.data.id}`);
     expect((await cancel(buyer.token, placed.body.data.id)).body).toMatchObject({ message: 'Order already cancelled', data: { status: 'cancelled' } });
   });
 

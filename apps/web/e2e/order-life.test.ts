@@ -134,6 +134,10 @@ describe('the life of an order after payment, in a real browser', () => {
     const certificateRow = (serial: string) => buyer.getByTestId('order-certificates').getByRole('listitem').filter({ hasText: serial });
     expect(await certificateRow(voided).innerText()).toContain('Void');
     expect(await certificateRow(kept).innerText()).not.toContain('Void');
+    // The refunded offset's line no longer claims to retire its tonne; the other still does.
+    const lineOf = (name: string) => buyer.getByTestId('order-line').filter({ hasText: name });
+    expect(await lineOf(offsets[0]!.name).innerText()).toContain('Refunded: 1 t CO₂e no longer retired');
+    expect(await lineOf(offsets[1]!.name).innerText()).toContain('Retires 1 t CO₂e');
     expect(await buyer.getByTestId('order-timeline').innerText()).toMatch(/refunded/i);
     const offsetPrice = offsets[0]!.priceList.find((p) => p.currency === 'USD')!.priceMinor;
     const totalMinor = Math.round(Number((await buyer.getByTestId('order-total').innerText()).replace(/[^\d.]/g, '')) * 100);
@@ -146,7 +150,16 @@ describe('the life of an order after payment, in a real browser', () => {
 
     // Its public page says so.
     await buyer.goto(`${base}/certificates/${voided}`, { waitUntil: 'networkidle' });
-    expect(await buyer.getByTestId('certificate-status').innerText()).toMatch(/^Void — refunded on /);
+    expect(await buyer.getByTestId('certificate-status').innerText()).toMatch(/^Void — refunded on (\d{1,2} [A-Z][a-z]+ \d{4}|[A-Z][a-z]+ \d{1,2}, \d{4})$/); // the viewer's locale (lib/dates.ts)
+    expect(await buyer.getByTestId('certificate-void-note').innerText()).toContain('Reason given: Ordered the wrong project');
+    if (SHOTS) {
+      await buyer.screenshot({ path: `${SHOTS}/certificate-void-390.png`, fullPage: true });
+      await buyer.setViewportSize({ width: 1280, height: 900 });
+      await buyer.screenshot({ path: `${SHOTS}/certificate-void-1280.png`, fullPage: true });
+      await buyer.goto(`${base}/account/orders/${orderId}`, { waitUntil: 'networkidle' });
+      await buyer.getByTestId('order-shipping').waitFor();
+      await buyer.screenshot({ path: `${SHOTS}/buyer-order-1280.png`, fullPage: true });
+    }
 
     expect(ownerProblems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);
     expect(buyerProblems.filter((p) => !p.startsWith('Failed to load resource'))).toEqual([]);

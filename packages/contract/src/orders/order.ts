@@ -110,6 +110,8 @@ export const orderLineSchema = z.object({
   priceMinor: z.number().int(),
   lineTotal: z.number(),
   lineTotalMinor: z.number().int(),
+  /** Units of the line refunded (an offset line's refunded tonnes are no longer retired); absent means none. */
+  refundedQuantity: z.number().int().optional(),
   /** A line given to someone: the order history says "given to <name>". */
   gift: orderLineGiftSchema.nullable().optional(),
 });

@@ -16,6 +16,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], issued: OrderCerti
     priceMinor: item.unitPriceMinor,
     lineTotal: money(item.unitPriceMinor * item.quantity),
     lineTotalMinor: item.unitPriceMinor * item.quantity,
+    refundedQuantity: item.refundedQuantity ?? 0,
     // "Given to …" stays on the giver's order, claimed or not (decision 0051).
     gift: item.giftName ? { name: item.giftName, deliverOn: item.giftDeliverOn, claimed: issued.some((certificate) => certificate.orderItemId === item.id && certificate.giftClaimed) } : null,
   }));

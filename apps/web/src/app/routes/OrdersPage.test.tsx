@@ -184,6 +184,27 @@ describe('order details', () => {
     expect(link?.getAttribute('href')).toBe('/certificates/GMC-2026-7Q4K-9XW2-M3TD');
   });
 
+  it('a refunded line says what it no longer retires, not the tonnes it was bought for', async () => {
+    const base = order(3);
+    const line = base.products[0]!;
+    const refunded = order(3, {
+      status: 'partially_refunded',
+      refundedMinor: 1080,
+      tonnes: 3,
+      products: [
+        { ...line, _id: 'l-part', quantity: 3, lineTotal: 36, lineTotalMinor: 3600, refundedQuantity: 1 },
+        { ...line, _id: 'l-all', product: { ...line.product, name: 'Amazon rainforest' }, quantity: 1, lineTotal: 12, lineTotalMinor: 1200, refundedQuantity: 1 },
+      ],
+    });
+    stubApi({ [`GET /api/v1/orders/${refunded.id}`]: () => json(200, { success: true, data: refunded }) });
+    const { container } = renderAt(`/account/orders/${refunded.id}`);
+    await until(() => container.querySelector('[data-testid="order-line"]') !== null);
+    const [part, all] = [...container.querySelectorAll('[data-testid="order-line"]')].map((el) => el.textContent ?? '');
+    expect(part).toContain('Retires 2 t CO₂e · 1 t CO₂e refunded');
+    expect(all).toContain('Refunded: 1 t CO₂e no longer retired');
+    expect(all).not.toContain('Retires');
+  });
+
   it('shows the history and, while it awaits payment, cancels the order after a confirmation', async () => {
     const placedAt = '2026-11-23T06:00:00.000Z';
     const pending = order(2, {

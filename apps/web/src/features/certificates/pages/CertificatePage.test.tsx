@@ -79,6 +79,8 @@ describe('/certificates/:serial', () => {
     await until(() => expect(container.querySelector('[data-testid="certificate-status"]')?.textContent).toMatch(/^Void — refunded on (3 December 2026|December 3, 2026)$/));
     expect(container.textContent).toContain('Reason given: Bought one tonne too many');
     expect(container.querySelector('a[href="/certificates/GMC-2026-7YCL-AZDP-HMVS"]')).not.toBeNull();
+    // Not dressed as a valid one: the card carries the void look (no green, tonnes struck through).
+    expect(container.querySelector('article.certificate-card--void')).not.toBeNull();
   });
 
   it('shows "No certificate has this serial" for an unknown serial and for something that is not a serial', async () => {

@@ -15,7 +15,7 @@ function VerifiedCertificate({ certificate }: { certificate: PublicCertificate }
   const hydrated = useHydrated();
   const verifyUrl = hydrated ? `${window.location.origin}/certificates/${encodeURIComponent(certificate.serial)}` : '';
   return (
-    <article className="certificate-card" aria-labelledby="certificate-title">
+    <article className={`certificate-card${valid ? '' : ' certificate-card--void'}`} aria-labelledby="certificate-title">
       <p className={`certificate-badge${valid ? '' : ' certificate-badge--void'}`} data-testid="certificate-status">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path d={valid ? 'M5 12.5l4.5 4.5L19 7.5' : 'M7 7l10 10M17 7L7 17'} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />

@@ -61,13 +61,23 @@ export function OrderLines({ order }: { order: Order }) {
               {isTonneUnit(line.product.unit) ? quantityWithUnit(line.quantity, line.product.unit) : `Qty ${line.quantity}`} × {orderMoney(order, line.price)}
               {pricePerUnit(line.product.unit) ? ` ${pricePerUnit(line.product.unit)}` : ''}
             </p>
-            {lineImpact(line.quantity, line.product.unit) && <p className="order-line__meta order-line__impact">{lineImpact(line.quantity, line.product.unit)}</p>}
+            <LineImpact line={line} />
           </div>
           <p className="order-line__total">{orderMoney(order, line.lineTotal)}</p>
         </li>
       ))}
     </ul>
   );
+}
+
+/** What an offset line retires; after a refund, what it retires no more (its certificate is void). */
+function LineImpact({ line }: { line: Order['products'][number] }) {
+  const refunded = Math.min(line.refundedQuantity ?? 0, line.quantity);
+  const kept = lineImpact(line.quantity - refunded, line.product.unit);
+  if (!kept) return null;
+  const refundedText = quantityWithUnit(refunded, line.product.unit);
+  const text = refunded === 0 ? kept : refunded === line.quantity ? `Refunded: ${refundedText} no longer retired` : `${kept} · ${refundedText} refunded`;
+  return <p className={`order-line__meta order-line__impact${refunded > 0 ? ' order-line__impact--refunded' : ''}`}>{text}</p>;
 }
 
 export function OrderTotals({ order }: { order: Order }) {
