@@ -52,3 +52,18 @@ export function parseMajorText(input: string, currency: Currency): number | null
   if (!match || (match[2] ?? '').length > exponent) return Number.NaN;
   return Number(match[1]) * 10 ** exponent + Number((match[2] ?? '').padEnd(exponent, '0') || 0);
 }
+
+/**
+ * The contract words its money rules in minor units ("a whole number of minor units (cents)",
+ * "at least 1", "at most 99999999"), which is what the API takes; the console's fields take major
+ * units, so it says the same rule in the units the person typed: "Enter an amount such as 12.50".
+ */
+export function inMajorUnits(message: string | undefined, currency: Currency): string | undefined {
+  if (!message) return message;
+  const exponent = CURRENCY_EXPONENT[currency];
+  const example = exponent === 0 ? '1500' : (12.5).toFixed(exponent);
+  if (/whole number of minor units/.test(message)) {
+    return exponent === 0 ? `Enter a whole amount of ${currency}, such as ${example}` : `Enter an amount such as ${example} (at most ${exponent} decimals)`;
+  }
+  return message.replace(/\b(at (?:least|most)) (\d+)\b/, (_all, bound: string, minor: string) => `${bound} ${minorToMajor(Number(minor), currency).toFixed(exponent)} ${currency}`);
+}
