@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import { oneTimeCodes, users } from '../src/db/schema/index.ts';
 import { createTestApp, json } from './helper.ts';
@@ -131,6 +133,37 @@ describe('coupon uses', () => {
     expect([placed.status, placed.body.data.status], JSON.stringify(placed.body)).toEqual([200, 'pending']);
     expect(json(await call('GET', `/coupons/${coupon._id}`)).data.uses).toEqual({ paid: 0, pending: 1 });
     expect(json(await call('GET', `/coupons?q=${code}`)).data[0].uses).toEqual({ paid: 0, pending: 1 });
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts pending orders and new customers, and weekly and monthly series cover the range', async () => {
+    const before = json(await call('GET', '/dashboard')).data;
+    const buyer = await quickBuyer(app);
+    const [offset] = json(await storefront('/api/v1/products?kind=offset')).data as { _id: string }[];
+    await buyer.cart.patch({ products: [{ product: offset!._id, quantity: 1 }] });
+    const placed = await placeOrder(app, buyer.token);
+    const after = json(await call('GET', '/dashboard')).data;
+    expect(after.pendingOrders.count - before.pendingOrders.count).toBe(1);
+    expect(after.pendingOrders.latest.map((o: { _id: string }) => o._id)).toContain(placed.body.data._id);
+    expect(after.totals.newCustomers - before.totals.newCustomers).toBe(1);
+    const weeks = json(await call('GET', '/dashboard?from=2026-01-01&to=2026-03-31&interval=week')).data;
+    expect(weeks.range).toEqual({ from: '2026-01-01', to: '2026-03-31', interval: 'week' });
+    expect(weeks.series.length).toBeGreaterThanOrEqual(13);
+    const months = json(await call('GET', '/dashboard?from=2026-01-01&to=2026-03-31&interval=month')).data;
+    expect(months.series).toHaveLength(3);
+  });
+});
+
+describe('CSV import, all or nothing', () => {
+  it('writes no row of a file with one bad row, not even the good ones', async () => {
+    const rows = parse((await call('GET', '/products/export')).body, { columns: true }) as Record<string, string>[];
+    const [first, second] = rows;
+    const before = Number(first!.lowStockThreshold);
+    const csv = stringify([{ ...first!, lowStockThreshold: String(before + 7) }, { ...second!, priceUSD: 'free' }], { header: true, columns: Object.keys(first!) });
+    const refused = await call('POST', '/products/import', { csv, dryRun: false });
+    expect([refused.statusCode, Object.keys(json(refused).fields)], refused.body).toEqual([400, ['row 3.priceUSD']]);
+    expect(json(await call('GET', `/products/${first!.id}`)).data.lowStockThreshold).toBe(before);
   });
 });
 
