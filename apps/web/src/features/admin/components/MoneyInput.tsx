@@ -10,8 +10,9 @@ export function MoneyInput({ id, currency, value, onChange, onBlur, invalid, des
   const toText = (minor: number | null | undefined) => (minor === null || minor === undefined || Number.isNaN(minor) ? '' : minorToMajor(minor, currency).toFixed(CURRENCY_EXPONENT[currency]));
   const [text, setText] = useState(() => toText(value));
   useEffect(() => {
-    // Follows the form when it is reset (a saved product), not while the person types.
-    setText((current) => (parse(current) === (value ?? null) ? current : toText(value)));
+    // Follows the form when it is reset (a saved product), not while the person types: text that is
+    // not a price yet (NaN in the form) stays as typed, so its error has something to point at.
+    setText((current) => (Object.is(parse(current), value ?? null) ? current : toText(value)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   const parse = (input: string) => parseMajorText(input, currency);
