@@ -52,7 +52,7 @@ describe('the operator console in a real browser', () => {
     await owner.getByLabel('Description', { exact: true }).fill('Community-led planting and protection of mangrove forests along the Kenyan coast.');
     await owner.getByLabel('Price in USD', { exact: true }).fill('abc');
     await owner.getByLabel('Price in USD', { exact: true }).blur();
-    await owner.getByText('The price is a whole number of minor units (cents)').first().waitFor();
+    await owner.getByText('Enter an amount such as 12.50 (at most 2 decimals)').first().waitFor();
     for (const currency of SUPPORTED_CURRENCIES) await owner.getByLabel(`Price in ${currency}`, { exact: true }).fill(PRICES[currency]!);
     await owner.getByLabel('Old price in USD').fill('30.00');
     await owner.getByLabel('First stock').fill('10');

@@ -12,8 +12,10 @@ import { adminAccess, adminDoc, adminErrors, ok } from '../admin-route.ts';
 type Db = AdminContext['db'] | Tx;
 type CouponRow = typeof coupons.$inferSelect;
 
-const paidUses = sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons.id})`;
-const pendingUses = sql<number>`(select count(*)::int from ${orders} o where o.coupon_id = ${coupons.id} and o.status = 'pending' and (o.reserved_until is null or o.reserved_until > now()))`;
+// The outer coupon is named with its table (`"coupons".id`): a column in a select of one table is
+// written bare ("id"), which inside the subquery would mean the subquery's own row's id.
+const paidUses = sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons}.id)`;
+const pendingUses = sql<number>`(select count(*)::int from ${orders} o where o.coupon_id = ${coupons}.id and o.status = 'pending' and (o.reserved_until is null or o.reserved_until > now()))`;
 
 function statusOf(row: CouponRow, paid: number, now: Date): CouponStatus {
   if (row.disabledAt) return 'disabled';

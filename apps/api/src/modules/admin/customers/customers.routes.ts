@@ -32,7 +32,8 @@ import { orderReads } from '../orders/orders.reads.ts';
 
 type Db = AdminContext['db'] | Tx;
 const escape = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-const orderCount = sql<number>`(select count(*)::int from ${orders} o where o.user_id = ${users.id})`;
+// `"users".id`, not `${users.id}`: in a select of one table that is written bare ("id"), which the subquery would read as o.id.
+const orderCount = sql<number>`(select count(*)::int from ${orders} o where o.user_id = ${users}.id)`;
 
 function summary(row: { user: typeof users.$inferSelect; orderCount: number }) {
   const u = row.user;

@@ -10,8 +10,9 @@ export function MoneyInput({ id, currency, value, onChange, onBlur, invalid, des
   const toText = (minor: number | null | undefined) => (minor === null || minor === undefined || Number.isNaN(minor) ? '' : minorToMajor(minor, currency).toFixed(CURRENCY_EXPONENT[currency]));
   const [text, setText] = useState(() => toText(value));
   useEffect(() => {
-    // Follows the form when it is reset (a saved product), not while the person types.
-    setText((current) => (parse(current) === (value ?? null) ? current : toText(value)));
+    // Follows the form when it is reset (a saved product), not while the person types: text that is
+    // not a price yet (NaN in the form) stays as typed, so its error has something to point at.
+    setText((current) => (Object.is(parse(current), value ?? null) ? current : toText(value)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   const parse = (input: string) => parseMajorText(input, currency);
@@ -51,4 +52,19 @@ export function parseMajorText(input: string, currency: Currency): number | null
   const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(clean);
   if (!match || (match[2] ?? '').length > exponent) return Number.NaN;
   return Number(match[1]) * 10 ** exponent + Number((match[2] ?? '').padEnd(exponent, '0') || 0);
+}
+
+/**
+ * The contract words its money rules in minor units ("a whole number of minor units (cents)",
+ * "at least 1", "at most 99999999"), which is what the API takes; the console's fields take major
+ * units, so it says the same rule in the units the person typed: "Enter an amount such as 12.50".
+ */
+export function inMajorUnits(message: string | undefined, currency: Currency): string | undefined {
+  if (!message) return message;
+  const exponent = CURRENCY_EXPONENT[currency];
+  const example = exponent === 0 ? '1500' : (12.5).toFixed(exponent);
+  if (/whole number of minor units/.test(message)) {
+    return exponent === 0 ? `Enter a whole amount of ${currency}, such as ${example}` : `Enter an amount such as ${example} (at most ${exponent} decimals)`;
+  }
+  return message.replace(/\b(at (?:least|most)) (\d+)\b/, (_all, bound: string, minor: string) => `${bound} ${minorToMajor(Number(minor), currency).toFixed(exponent)} ${currency}`);
 }

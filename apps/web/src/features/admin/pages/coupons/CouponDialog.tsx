@@ -9,7 +9,7 @@ import { useToast } from '../../../../components/ui/useToast.ts';
 import { admin } from '../../api/admin-client.ts';
 import { useAdminWrite } from '../../api/queries.ts';
 import { InputField, SelectField, TextareaField, applyServerErrors, errorAt, useSchemaForm } from '../../components/form.tsx';
-import { MoneyInput } from '../../components/MoneyInput.tsx';
+import { MoneyInput, inMajorUnits } from '../../components/MoneyInput.tsx';
 
 const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 /** `<input type="datetime-local">` is local time without a zone: sent as an ISO instant. */
@@ -75,19 +75,32 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
                 key={currency}
                 control={form.control}
                 name="amountOffMinor"
-                render={({ field }) => (
-                  <MoneyInput
-                    label={`Amount off in ${currency}`}
-                    currency={currency}
-                    value={field.value?.[currency] ?? null}
-                    onChange={(minor) => {
-                      const next = { ...(field.value ?? {}) };
-                      if (minor === null) delete next[currency];
-                      else next[currency] = minor;
-                      field.onChange(Object.keys(next).length ? next : null);
-                    }}
-                  />
-                )}
+                render={({ field }) => {
+                  // The contract's rule for one currency ("is a whole number of minor units"), said in what was typed.
+                  const message = inMajorUnits(errorAt(errors, `amountOffMinor.${currency}`), currency);
+                  return (
+                    <div>
+                      <MoneyInput
+                        label={`Amount off in ${currency}`}
+                        currency={currency}
+                        value={field.value?.[currency] ?? null}
+                        invalid={Boolean(message)}
+                        describedBy={message ? `amount-off-${currency}-error` : undefined}
+                        onChange={(minor) => {
+                          const next = { ...(field.value ?? {}) };
+                          if (minor === null) delete next[currency];
+                          else next[currency] = minor;
+                          field.onChange(Object.keys(next).length ? next : null);
+                        }}
+                      />
+                      {message && (
+                        <p id={`amount-off-${currency}-error`} className="field__error">
+                          {/^[a-z]/.test(message) ? `${currency}: ${message}` : message}
+                        </p>
+                      )}
+                    </div>
+                  );
+                }}
               />
             ))}
             {errorAt(errors, 'amountOffMinor') && <p className="field__error">{errorAt(errors, 'amountOffMinor')}</p>}

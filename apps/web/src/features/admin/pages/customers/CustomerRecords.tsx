@@ -110,7 +110,7 @@ function Orders({ id }: { id: string }) {
             {rows.map((order) => (
               <tr key={order._id}>
                 <td>
-                  <Link className="admin-row-link" to={`/admin/orders/${order._id}`}>
+                  <Link className="admin-row-link admin-id" to={`/admin/orders/${order._id}`}>
                     {order.orderNumber}
                   </Link>
                 </td>

@@ -51,7 +51,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
   const { totals } = data;
   return (
     <>
-      <div className="admin-stats">
+      <div className="admin-stats admin-stats--four">
         <div className="admin-stat">
           <p className="admin-stat__label">Revenue (paid)</p>
           {totals.revenue.length === 0 ? (

@@ -19,7 +19,7 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
     id: 'orderNumber',
     header: 'Order',
     cell: ({ row: { original: order } }) => (
-      <Link className="admin-row-link" to={`/admin/orders/${order._id}`}>
+      <Link className="admin-row-link admin-id" to={`/admin/orders/${order._id}`}>
         {order.orderNumber}
       </Link>
     ),

@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { SUPPORTED_CURRENCIES } from '@app/contract/money';
-import { MoneyInput } from '../../components/MoneyInput.tsx';
+import { MoneyInput, inMajorUnits } from '../../components/MoneyInput.tsx';
 import { errorAt } from '../../components/form.tsx';
 import { ErrorIcon } from '../../../../components/form/TextField.tsx';
 import type { ProductFormApi } from './product-form-values.ts';
@@ -23,8 +23,8 @@ export function PricesFields({ form }: { form: ProductFormApi }) {
       </thead>
       <tbody>
         {SUPPORTED_CURRENCIES.map((currency) => {
-          const priceError = errorAt(errors, `prices.${currency}.priceMinor`) ?? errorAt(errors, `prices.${currency}`);
-          const oldError = errorAt(errors, `prices.${currency}.oldPriceMinor`);
+          const priceError = inMajorUnits(errorAt(errors, `prices.${currency}.priceMinor`) ?? errorAt(errors, `prices.${currency}`), currency);
+          const oldError = inMajorUnits(errorAt(errors, `prices.${currency}.oldPriceMinor`), currency);
           return (
             <tr key={currency}>
               <th scope="row">{currency}</th>
