@@ -36,6 +36,10 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
+          // PGlite on the test's own thread (decision 0063): ~20% faster for the suite's hundreds of
+          // small databases than a worker each. The shop's default, the worker, runs in the project
+          // below and behind the browser journeys (npm start).
+          env: { PGLITE_WORKER: '0' },
           // Saves migrated, seeded PGlite databases that each test database starts from.
           globalSetup: ['apps/api/test/global-setup.ts'],
           // Files share a worker's loaded modules instead of importing the whole app again each
@@ -53,9 +57,9 @@ export default defineConfig({
       {
         test: {
           // Decision 0063: a representative part of the API suite again with PGlite in a worker
-          // thread (PGLITE_WORKER=1), so both ways of running the embedded database stay tested.
+          // thread (PGLITE_WORKER=1, the shop's default), so both ways stay tested.
           name: 'api-pglite-worker',
-          include: ['apps/api/test/{orders,cart,resilience-concurrency,foundation}.test.ts'],
+          include: ['apps/api/test/{orders,cart,resilience-concurrency,foundation,server-process,mail-deferred,pglite-thread}.test.ts'],
           environment: 'node',
           env: { PGLITE_WORKER: '1' },
           globalSetup: ['apps/api/test/global-setup.ts'],

@@ -30,7 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
-  // Decision 0063: the embedded PGlite in a worker thread (1) or on the API's thread (0, default).
+  // Decision 0063: the embedded PGlite in a worker thread (1, the default) or on the API's thread (0).
   // Read where the database opens (db/client.ts), so scripts and the command line follow it too.
   PGLITE_WORKER: z.enum(['0', '1'], { message: 'must be 1 (PGlite in a worker thread) or 0' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),

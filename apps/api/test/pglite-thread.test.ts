@@ -133,17 +133,20 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite in a worker thread', () => {
     expect(payloads).toEqual(['one']);
   });
 
-  it('PGLITE_WORKER=1 opens the embedded database in the worker thread, anything else on this thread', async () => {
+  it('opens the embedded database in the worker thread by default (PGLITE_WORKER unset or 1), on this thread with PGLITE_WORKER=0', async () => {
     const before = process.env.PGLITE_WORKER;
     const clientOf = (database: DatabaseHandle) => (database.db as unknown as { $client: unknown }).$client;
     try {
+      delete process.env.PGLITE_WORKER;
+      const unset = await openTestDatabase({ seeded: false });
       process.env.PGLITE_WORKER = '1';
       const on = await openTestDatabase({ seeded: false });
       process.env.PGLITE_WORKER = '0';
       const off = await openTestDatabase({ seeded: false });
+      expect(clientOf(unset)).toBeInstanceOf(PGliteThread);
       expect(clientOf(on)).toBeInstanceOf(PGliteThread);
       expect(clientOf(off)).not.toBeInstanceOf(PGliteThread);
-      await Promise.all([on.close(), off.close()]);
+      await Promise.all([unset.close(), on.close(), off.close()]);
     } finally {
       if (before === undefined) delete process.env.PGLITE_WORKER;
       else process.env.PGLITE_WORKER = before;

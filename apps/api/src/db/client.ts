@@ -45,7 +45,7 @@ export interface OpenDatabaseOptions {
   logger?: Logger;
   /**
    * PGlite in a worker thread (PGLITE_WORKER, decision 0063) instead of on this thread. Left out,
-   * the PGLITE_WORKER environment variable decides ('1' on, anything else off).
+   * the PGLITE_WORKER environment variable decides ('0' off, anything else on: the default).
    */
   worker?: boolean;
 }
@@ -84,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataPath = path.join(options.dataDir ?? './data', 'pg');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = (options.worker ?? process.env.PGLITE_WORKER === '1') ? await openPGliteThread(dataPath, options.template) : await openPGliteHere(dataPath, options.template);
+  const client = (options.worker ?? process.env.PGLITE_WORKER !== '0') ? await openPGliteThread(dataPath, options.template) : await openPGliteHere(dataPath, options.template);
   const db = drizzle({ client: client as PGliteClient, schema, logger: options.logger });
   return {
     db: db as unknown as Database,
