@@ -37,7 +37,8 @@ export default function DashboardCharts({ series, interval }: { series: Dashboar
               <Tooltip />
               <Legend />
               {currencies.map((currency, index) => (
-                <Line key={currency} type="monotone" dataKey={currency} name={currency} stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
+                // Straight segments with a dot per period: a curve made one day's sales look like a ramp over several.
+                <Line key={currency} type="linear" dataKey={currency} name={currency} stroke={SERIES_COLOURS[index % SERIES_COLOURS.length]} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
               ))}
             </LineChart>
           </ResponsiveContainer>

@@ -137,7 +137,8 @@ function DashboardBody({ data }: { data: Dashboard }) {
                 <th scope="col">Product</th>
                 <th scope="col">Kind</th>
                 <th scope="col" className="admin-num">Units sold</th>
-                <th scope="col" className="admin-num">Revenue</th>
+                {/* Line totals: an order's coupon is taken off the order, not its lines, so these can add up to more than the paid revenue above. */}
+                <th scope="col" className="admin-num">Sales before discounts</th>
               </tr>
             </thead>
             <tbody>
