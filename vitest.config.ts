@@ -59,7 +59,7 @@ export default defineConfig({
           // Decision 0063: a representative part of the API suite again with PGlite in a worker
           // thread (PGLITE_WORKER=1, the shop's default), so both ways stay tested.
           name: 'api-pglite-worker',
-          include: ['apps/api/test/{orders,cart,resilience-concurrency,foundation,server-process,mail-deferred,pglite-thread}.test.ts'],
+          include: ['apps/api/test/{orders,cart,resilience-concurrency,foundation,mail-deferred,pglite-thread}.test.ts'],
           environment: 'node',
           env: { PGLITE_WORKER: '1' },
           globalSetup: ['apps/api/test/global-setup.ts'],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/ui/useToast.ts';
 import { businessKeys } from './api.ts';
@@ -17,6 +17,15 @@ export function useJoinOnArrival(signedIn: boolean): boolean {
   });
   const client = useQueryClient();
   const toast = useToast();
+  // The session may arrive after the first render (a verification link signs the person in while
+  // the page loads): join then, or the page would show no membership until a reload.
+  // Once per visit: a join that failed (the code stays stored) is not tried again in a loop.
+  const asked = useRef(joining);
+  useEffect(() => {
+    if (!signedIn || asked.current || storedJoinCode() === null) return;
+    asked.current = true;
+    setJoining(true);
+  }, [signedIn]);
   useEffect(() => {
     if (!joining) return;
     let live = true;
