@@ -26,11 +26,11 @@ function Address() {
   return <p data-testid="address">{location.search}</p>;
 }
 
-function Table({ total = 45, data = rows }: { total?: number; data?: Row[] }) {
+function Table({ total = 45, data = rows, loading = false, error = null, onRetry = () => {} }: { total?: number; data?: Row[] | null; loading?: boolean; error?: Error | null; onRetry?: () => void }) {
   const list = useListParams(spec);
   return (
     <>
-      <DataTable label="Products" columns={columns} rows={data} total={total} rowId={(row) => row._id} list={list} sortable={spec.sorts} loading={false} error={null} onRetry={() => {}} empty={<p>Nothing here</p>} />
+      <DataTable label="Products" columns={columns} rows={data ?? undefined} total={total} rowId={(row) => row._id} list={list} sortable={spec.sorts} loading={loading} error={error} onRetry={onRetry} empty={<p>Nothing here</p>} />
       <Address />
     </>
   );
@@ -83,5 +83,29 @@ describe('DataTable', () => {
     );
     expect(container.textContent).toContain('Nothing here');
     expect(container.querySelector('nav')).toBeNull();
+  });
+
+  it('says what failed with a way to try again when the list could not be loaded, and marks a reload in progress', async () => {
+    let retried = 0;
+    const failed = render(
+      <MemoryRouter>
+        <Table data={null} error={new Error('The server did not answer')} onRetry={() => (retried += 1)} />
+      </MemoryRouter>,
+    );
+    const alert = failed.container.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain('This could not be loaded');
+    expect(alert?.textContent).toContain('The server did not answer');
+    expect(failed.container.querySelector('table')).toBeNull();
+    await clickAndSettle(button(failed.container, 'Try again'));
+    expect(retried).toBe(1);
+    cleanup();
+    // Rows already shown stay while the next page loads, marked busy for assistive technology.
+    const reloading = render(
+      <MemoryRouter>
+        <Table loading />
+      </MemoryRouter>,
+    );
+    expect(reloading.container.querySelector('table')?.getAttribute('aria-busy')).toBe('true');
+    expect(reloading.container.querySelectorAll('tbody tr')).toHaveLength(2);
   });
 });
