@@ -23,7 +23,8 @@ export interface TestDatabaseOptions extends Pick<OpenDatabaseOptions, 'logger' 
 /**
  * A real database for one test file: an in-memory PGlite by default, or, when DATABASE_URL is
  * set, a brand-new PostgreSQL database created beside it and dropped afterwards, so runs and
- * files never see each other's rows.
+ * files never see each other's rows. Either starts as a copy of global-setup.ts's template
+ * when `seeded` is given.
  */
 export async function openTestDatabase({ seeded, ...options }: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
   const baseUrl = process.env.DATABASE_URL;
@@ -33,7 +34,8 @@ export async function openTestDatabase({ seeded, ...options }: TestDatabaseOptio
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = seeded === undefined ? undefined : inject('postgresTemplates')?.[seeded ? 'catalog' : 'reference'];
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
