@@ -165,7 +165,8 @@ export function createCatalogReadModel(repository: CatalogRepository, search?: C
       const s = current();
       const known = s.bodiesBySlug.get(slug);
       if (known !== undefined) return known;
-      const entry = s.snapshot.bySlug(slug) && s.entryById.get(s.snapshot.bySlug(slug)!.id);
+      const product = s.snapshot.bySlug(slug);
+      const entry = product && s.entryById.get(product.id);
       if (!entry) return undefined;
       const building = encodeBody(envelope(entry.fullJson));
       s.bodiesBySlug.set(slug, building);

@@ -8,6 +8,19 @@ export type OutboxRow = typeof outboxEmails.$inferSelect;
 /** A claimed message, as the dispatcher sends it (its body rendered if it was deferred). */
 export type ClaimedMail = Pick<OutboxRow, 'id' | 'toAddress' | 'subject' | 'html' | 'text' | 'headers' | 'attempts'> & { render: DeferredRender | null };
 
+/**
+ * The ids of mail due now, oldest first, locked so that another host's worker skips them: pending
+ * mail whose time has come, and mail left 'sending' by a worker that died. `at` stands for the
+ * clock in tests (a held message "on its day"); otherwise the database's now().
+ */
+function dueIds(limit: number, at?: Date) {
+  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  return sql`
+    SELECT id FROM outbox_emails
+    WHERE (status = 'pending' AND next_attempt_at <= ${now}) OR (status = 'sending' AND locked_until < now())
+    ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+}
+
 export function createMailRepository(db: Database) {
   return {
     /**
@@ -38,14 +51,9 @@ export function createMailRepository(db: Database) {
      * due, and rows whose sender died mid-send (lock expired).
      */
     async claimDue(limit: number, at?: Date): Promise<ClaimedMail[]> {
-      // `at` stands for the clock in tests (a held message "on its day"); otherwise the database's now().
-      const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
       const result = (await db.execute(sql`
         UPDATE outbox_emails SET status = 'sending', locked_until = now() + interval '2 minutes', attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM outbox_emails
-          WHERE (status = 'pending' AND next_attempt_at <= ${now}) OR (status = 'sending' AND locked_until < now())
-          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        WHERE id IN (${dueIds(limit, at)})
         RETURNING id, to_address AS "toAddress", subject, html, text, headers, attempts, render`)) as unknown as { rows: ClaimedMail[] };
       return result.rows;
     },
@@ -56,13 +64,9 @@ export function createMailRepository(db: Database) {
      * mail), answering what the log names.
      */
     async keepDue(limit: number, at?: Date): Promise<Pick<ClaimedMail, 'id' | 'toAddress' | 'subject' | 'render'>[]> {
-      const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
       const result = (await db.execute(sql`
         UPDATE outbox_emails SET status = 'sent', transport = 'outbox', sent_at = now(), locked_until = NULL, last_error = NULL, attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM outbox_emails
-          WHERE (status = 'pending' AND next_attempt_at <= ${now}) OR (status = 'sending' AND locked_until < now())
-          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        WHERE id IN (${dueIds(limit, at)})
         RETURNING id, to_address AS "toAddress", subject, render`)) as unknown as { rows: Pick<ClaimedMail, 'id' | 'toAddress' | 'subject' | 'render'>[] };
       return result.rows;
     },
