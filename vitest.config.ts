@@ -81,6 +81,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           environment: 'node',
+          // The seeded database each journey's server starts from (apps/api/test/global-setup.ts).
+          globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
       await seedIfEmpty(database.db, () => {}, { catalog: kind === 'catalog' });
       const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
       const dump = await client.dumpDataDir('none');
-      const file = path.join(directory, `${kind}-${process.pid}.tar`);
+      const file = path.join(directory, `${kind}-${process.pid}-${project.name}.tar`);
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
       templates[kind] = file;
     } finally {
