@@ -44,6 +44,8 @@ async function createBenchDatabase(baseUrl: string): Promise<{ url: string; drop
   return {
     url: url.toString(),
     drop: async () => {
+      // BENCH_KEEP_DATABASE=1 leaves it for a look afterwards (pg_stat_user_tables, functions).
+      if (process.env.BENCH_KEEP_DATABASE === '1') return console.log(`kept database ${name}`);
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
 import { fmt } from '../load.ts';
 import { ORDER, percentile } from './orders.ts';
+import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
 
 /**
  * Issue 28's write targets: 50 buyers, each looping "add one unit to the cart, place the order"
@@ -39,6 +41,30 @@ interface LoopResult {
   /** API CPU ms per order request and per cart change (separate runs of each alone; product only). */
   cpuPerOrder?: number;
   cpuPerCart?: number;
+  /**
+   * CPU of one whole loop (cart change + order) on this machine, by process, over the same
+   * round: where the two cores go. Database: a local PostgreSQL (undefined otherwise; on PGlite
+   * it is inside the API). API: the product's process (product rounds only). Client: this load
+   * generator (its HTTP or node-postgres side).
+   */
+  loopCpu?: { database?: number; api?: number; client: number };
+}
+
+/** Readings taken before a round; `perLoop` turns them into CPU ms per loop (per order placed). */
+async function cpuReadings(ctx: BenchContext | undefined) {
+  const database = postgresCpuMs();
+  const api = ctx ? await serverCpuMs(ctx) : undefined;
+  const client = ownCpuMs();
+  return async (loops: number): Promise<LoopResult['loopCpu']> => {
+    const n = Math.max(1, loops);
+    const databaseAfter = postgresCpuMs();
+    const apiAfter = ctx ? await serverCpuMs(ctx) : undefined;
+    return {
+      database: database === undefined || databaseAfter === undefined ? undefined : (databaseAfter - database) / n,
+      api: api === undefined || apiAfter === undefined ? undefined : (apiAfter - api) / n,
+      client: (ownCpuMs() - client) / n,
+    };
+  };
 }
 
 function request(agent: http.Agent, url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
@@ -62,6 +88,7 @@ async function serverCpuMs(ctx: BenchContext): Promise<number> {
 /** The product's loop: each buyer adds one unit (its product) and places the order, until the deadline. */
 async function productLoop(ctx: BenchContext, tokens: string[], productOf: (buyer: number) => string, seconds: number, tag: string, only?: 'cart'): Promise<LoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
+  const cpu = await cpuReadings(ctx);
   const orderTimes: number[] = [];
   const cartTimes: number[] = [];
   let errors = 0;
@@ -91,10 +118,11 @@ async function productLoop(ctx: BenchContext, tokens: string[], productOf: (buye
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const loopCpu = await cpu(orderTimes.length);
   agent.destroy();
   orderTimes.sort((a, b) => a - b);
   cartTimes.sort((a, b) => a - b);
-  return { orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+  return { loopCpu, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
 }
 
 /** The bare-SQL floor: 50 node-postgres connections looping order-floor.sql's two round trips. */
@@ -104,6 +132,7 @@ async function floorLoop(databaseUrl: string, productOf: (buyer: number) => numb
     await client.connect();
     return client;
   }));
+  const cpu = await cpuReadings(undefined);
   const orderTimes: number[] = [];
   const cartTimes: number[] = [];
   let errors = 0;
@@ -138,10 +167,11 @@ async function floorLoop(databaseUrl: string, productOf: (buyer: number) => numb
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const loopCpu = await cpu(orderTimes.length);
   await Promise.all(clients.map((client) => client.end()));
   orderTimes.sort((a, b) => a - b);
   cartTimes.sort((a, b) => a - b);
-  return { orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+  return { loopCpu, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
 }
 
 /** API CPU per cart change and per order request, each measured alone (cart-only, then orders of one-line carts). */
@@ -168,8 +198,15 @@ function row(name: string, result: LoopResult, floor?: LoopResult) {
     'cart p99 ms': fmt(result.cartP99, 1),
     'API CPU ms/order': result.cpuPerOrder === undefined ? null : fmt(result.cpuPerOrder, 2),
     'API CPU ms/cart': result.cpuPerCart === undefined ? null : fmt(result.cpuPerCart, 2),
+    'loop CPU ms: db / API / client': loopCpuText(result.loopCpu),
     errors: result.errors,
   };
+}
+
+function loopCpuText(cpu: LoopResult['loopCpu']): string | null {
+  if (!cpu) return null;
+  const part = (ms: number | undefined) => (ms === undefined ? '–' : fmt(ms, 2));
+  return `${part(cpu.database)} / ${part(cpu.api)} / ${part(cpu.client)}`;
 }
 
 const best = (runs: LoopResult[]) => runs.reduce((a, b) => (b.ordersPerSecond > a.ordersPerSecond ? b : a));
@@ -230,6 +267,17 @@ export const orderLoopSection: BenchSection = {
     if (spread?.floor) {
       const share = spread.product.ordersPerSecond / spread.floor.ordersPerSecond;
       targets.push({ name: 'orders/s, spread, vs the bare-SQL floor', goal: `≥ ${TARGETS.floorShare * 100}% of the floor`, actual: `${fmt(share * 100, 1)}% (${fmt(spread.product.ordersPerSecond)} vs ${fmt(spread.floor.ordersPerSecond)} orders/s)`, met: share >= TARGETS.floorShare });
+    }
+    const totalCpu = (cpu: LoopResult['loopCpu']) => (cpu ? (cpu.database ?? 0) + (cpu.api ?? 0) + cpu.client : NaN);
+    if (spread?.floor?.loopCpu?.database !== undefined && spread.product.loopCpu?.database !== undefined) {
+      // Every process shares this machine's cores: CPU per loop bounds the rate whatever the waits.
+      const cores = availableParallelism();
+      const productCpu = totalCpu(spread.product.loopCpu);
+      const floorCpu = totalCpu(spread.floor.loopCpu);
+      notes.push(
+        `where the cores go, spread (CPU ms per cart change + order, all processes): product ${fmt(productCpu, 2)} (database ${fmt(spread.product.loopCpu.database, 2)}, API ${fmt(spread.product.loopCpu.api ?? NaN, 2)}, load ${fmt(spread.product.loopCpu.client, 2)}), ` +
+          `floor ${fmt(floorCpu, 2)} (database ${fmt(spread.floor.loopCpu.database, 2)}, load ${fmt(spread.floor.loopCpu.client, 2)}); ${cores} cores cap the product at ${fmt((cores * 1000) / productCpu)} orders/s and the floor at ${fmt((cores * 1000) / floorCpu)}`,
+      );
     }
     if (spread) targets.push({ name: `order p99, spread (${ctx.database})`, goal: `≤ ${TARGETS.p99Ms} ms, 0 errors`, actual: `${fmt(spread.product.orderP99, 1)} ms, ${spread.product.errors} errors`, met: spread.product.orderP99 <= TARGETS.p99Ms && spread.product.errors === 0 });
     if (spread) targets.push({ name: 'API CPU per order request', goal: `≤ ${TARGETS.orderCpuMs} ms`, actual: `${fmt(spread.product.cpuPerOrder!, 2)} ms`, met: spread.product.cpuPerOrder! <= TARGETS.orderCpuMs });
