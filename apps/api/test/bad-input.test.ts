@@ -62,6 +62,26 @@ describe('bad input on every route', () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses a control character in any path parameter with a 400 naming it, never the database\'s unnamed one', async () => {
+    const spec = json(await app.inject({ method: 'GET', url: '/api/docs/json' }));
+    const withParams = Object.entries(spec.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+      path.includes('{') ? Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })) : [],
+    );
+    expect(withParams.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    for (const { method, path } of withParams) {
+      // Before: sustainability-profiles/{slug}, business-sustainability-profiles/slug/{slug} and
+      // business-products/name/{name} passed the NUL to PostgreSQL and got its 400 with no field named.
+      const url = path.replace(/\{[^}]+\}/g, 'ab%00cd');
+      const response = await app.inject({ method: method as 'GET', url, headers: bearer(token), ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+      if (response.statusCode >= 500) failures.push(`${method} ${url} → ${response.statusCode}`);
+      if (response.statusCode !== 400) continue;
+      const body = json(response);
+      if (body.code !== 'VALIDATION_FAILED' || Object.keys(body.fields ?? {}).length === 0) failures.push(`${method} ${url} → 400 ${body.code} naming no field: ${body.message}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('refuses a non-JSON content type with 415', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<login/>' });
     expect(response.statusCode).toBe(415);

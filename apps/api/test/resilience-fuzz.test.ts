@@ -179,10 +179,11 @@ describe('generated malformed requests on every route (fast-check)', () => {
         failures.push(`${label} → no answer in ${HANG_MS} ms`);
         continue;
       }
-      // Admin routes (issue 24) must name the field of every validation refusal. Storefront routes not yet:
-      // three path params (sustainability-profiles/{slug}, business-sustainability-profiles/slug/{slug},
-      // business-products/name/{name}) let a NUL reach the database and get the unnamed safety-net 400.
-      const problem = problemWith(response, isAdmin(op) && isJsonBody(body) && isDecodable(url));
+      // Every route must name the field of every validation refusal (issue 24 for the admin API; the
+      // storefront since three path params — sustainability-profiles/{slug},
+      // business-sustainability-profiles/slug/{slug}, business-products/name/{name} — refuse a
+      // control character by name instead of letting a NUL reach the database's unnamed 400).
+      const problem = problemWith(response, isJsonBody(body) && isDecodable(url));
       if (problem) failures.push(`${label} → ${response.statusCode} ${problem}: ${response.body.slice(0, 200)}`);
       else if (response.statusCode >= 400) totals.refused += 1;
       else totals.accepted += 1;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlOrBrokenCharacters } from '../common/text-policy.ts';
 import { businessCodeSchema } from '../business/index.ts';
 import { businessRequestSchema, businessResultSchema } from '../carbon/schemas.ts';
 import { saveFootprintBodySchema } from '../carbon/saved-footprints.ts';
@@ -145,5 +146,7 @@ export const publicBusinessSustainabilityProfileSchema = publicSustainabilityPro
 });
 export type PublicBusinessSustainabilityProfile = z.infer<typeof publicBusinessSustainabilityProfileSchema>;
 
-export const businessSustainabilitySlugParamsSchema = z.object({ slug: z.string().trim().toLowerCase().min(1).max(80) });
+export const businessSustainabilitySlugParamsSchema = z.object({
+  slug: z.string().trim().toLowerCase().min(1, 'Give an address name').max(80, 'An address name has at most 80 characters').refine((value) => !hasControlOrBrokenCharacters(value), 'An address name cannot contain control characters'),
+});
 export * from './report.ts';

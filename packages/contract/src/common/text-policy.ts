@@ -19,6 +19,15 @@ const MARKUP = /[<>]/;
 /** Whitespace, format characters (zero-width, joiners, BOM, marks), variation selectors and blank-looking fillers. */
 const INVISIBLE = /[\p{White_Space}\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0]/gu;
 
+/**
+ * Whether a value someone looks a thing up by (an address name in a path, a business name) holds
+ * what no stored name does: a control character (a NUL cannot even be compared by PostgreSQL) or
+ * a lone surrogate. Lookup schemas refuse such a value with a message naming their field.
+ */
+export function hasControlOrBrokenCharacters(value: string): boolean {
+  return CONTROL.test(value) || LONE_SURROGATE.test(value);
+}
+
 /** Whether a string has at least one character that shows. */
 export function hasVisibleCharacters(value: string): boolean {
   return value.replace(INVISIBLE, '').length > 0;
