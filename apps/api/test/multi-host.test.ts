@@ -80,7 +80,7 @@ describeHosts('two API hosts on one PostgreSQL', () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=300');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     // Kept in the database, in neither host's data directory.
     expect([existsSync(path.join(first.dataDir, 'uploads')), existsSync(path.join(second.dataDir, 'uploads'))]).toEqual([false, false]);

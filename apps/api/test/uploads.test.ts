@@ -32,7 +32,7 @@ describe('uploads', () => {
   // Whatever the store (the directory on PGlite, the database on PostgreSQL: decision 0060).
   const stored = async () => (await app.uploads.store.list()).map((file) => file.name);
 
-  it('stores a PNG under a random name and serves it with its type, nosniff, inline and a long cache', async () => {
+  it('stores a PNG under a random name and serves it with its type, nosniff, inline and a short cache', async () => {
     const response = await upload([{ name: 'file', filename: 'me.png', type: 'image/png', content: PNG_BYTES }]);
     expect(response.statusCode, response.body).toBe(201);
     const { data } = json(response);
@@ -46,7 +46,15 @@ describe('uploads', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-disposition']).toBe('inline');
-    expect(served.headers['cache-control']).toContain('max-age=31536000');
+    // Five minutes, then asked again (decision 0066): was a year's immutable cache, so an image its
+    // owner removed stayed on screens and in shared caches for a year.
+    expect(served.headers['cache-control']).toBe('public, max-age=300');
+    expect(served.headers.etag).toBe(`"${data.url.slice('/uploads/'.length)}"`);
+    const again = await app.inject({ method: 'GET', url: data.url, headers: { 'if-none-match': served.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const otherTag = await app.inject({ method: 'GET', url: data.url, headers: { 'if-none-match': '"something-else"' } });
+    expect(otherTag.statusCode).toBe(200);
   });
 
   it('recognises JPEG and WebP by their bytes, whatever the declared type and name say', async () => {

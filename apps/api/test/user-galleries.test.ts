@@ -101,6 +101,9 @@ describe('user galleries', () => {
     expect(deleted.body.data.id).toBe(aliceImage);
     // The file goes with it.
     expect((await app.inject({ method: 'GET', url: deleted.body.data.url })).statusCode).toBe(404);
+    // A browser revalidating its copy is told it is gone, not "not modified".
+    const revalidated = await app.inject({ method: 'GET', url: deleted.body.data.url, headers: { 'if-none-match': `"${deleted.body.data.url.split('/').pop()}"` } });
+    expect(revalidated.statusCode).toBe(404);
     expect((await send(app, alice.token, 'DELETE', `${GALLERY}/${aliceImage}`)).status).toBe(404);
     expect((await send(app, alice.token, 'DELETE', `${GALLERY}/not-an-id`)).status).toBe(400);
     expect((await send(app, alice.token, 'GET', GALLERY)).body.meta.total).toBe(1);

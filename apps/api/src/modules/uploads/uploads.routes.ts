@@ -77,18 +77,28 @@ export function uploadError(error: unknown): unknown {
 }
 
 /**
+ * How long a browser or shared cache may show an upload without asking again (decision 0066):
+ * names are random and never reused, so the bytes never change, but an image its owner removed
+ * (or a person who left) must stop being shown soon, not a year later. Asking again costs a 304.
+ */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=300';
+
+/**
  * GET /uploads/<name>: the stored bytes with the content type their magic bytes proved, never
- * sniffed (nosniff), shown inline, cached for a year (names are random and never reused).
+ * sniffed (nosniff), shown inline, cached for five minutes and then revalidated by its ETag (the
+ * name: the bytes behind a name never change).
  */
 export const uploadFileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
   app.get('/uploads/:name', { schema: { hide: true, params: z.object({ name: z.string().max(64) }) } }, async (request, reply) => {
     const file = await store.read(request.params.name);
     if (!file) throw new AppError('NOT_FOUND', 'That file was not found');
+    const etag = `"${request.params.name}"`;
+    reply.header('etag', etag).header('cache-control', UPLOAD_CACHE_CONTROL);
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
     return reply
       .header('content-type', file.contentType)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
-      .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(file.bytes);
   });
