@@ -31,6 +31,14 @@ export interface DataTableProps<T extends RowData, S extends string> {
   empty: ReactNode;
 }
 
+/**
+ * The direction a column sorts in when first clicked: names, emails, codes and roles A to Z, and
+ * what is running out (units available) least first; dates, amounts and counts newest or largest
+ * first, which is what an operator looks for.
+ */
+const ASCENDING_FIRST = new Set(['name', 'email', 'code', 'role', 'available']);
+const firstOrder = (column: string): 'asc' | 'desc' => (ASCENDING_FIRST.has(column) ? 'asc' : 'desc');
+
 export function DataTable<T extends RowData, S extends string>({ label, columns, rows, total, rowId, list, sortable, loading, error, onRetry, empty }: DataTableProps<T, S>) {
   const sorting: SortingState = [{ id: list.sort, desc: list.order === 'desc' }];
   const table = useTable({
@@ -65,7 +73,7 @@ export function DataTable<T extends RowData, S extends string>({ label, columns,
                         <button
                           type="button"
                           className="data-table__sort"
-                          onClick={() => list.set({ sort: header.column.id as S, order: sorted === 'desc' ? 'asc' : 'desc' })}
+                          onClick={() => list.set({ sort: header.column.id as S, order: sorted ? (sorted === 'desc' ? 'asc' : 'desc') : firstOrder(header.column.id) })}
                         >
                           <table.FlexRender header={header} />
                           <SortIcon direction={sorted} />
