@@ -105,7 +105,7 @@ async function main() {
       .slice(0, request.body.products);
     const writes = createCatalogWrites(app.database.db, app.catalog);
     for (const product of chosen) await writes.setStock(product.id, 100_000_000);
-    return { tokens, productIds: chosen.map((p) => p.id) };
+    return { tokens, userIds: rows.map((row) => row.id), productIds: chosen.map((p) => p.id) };
   });
   // People for the scenarios (sections/scenarios.ts): `count` signed-in accounts with tokens, each
   // a different person (the data set's users; without it, fresh buyers written like /__bench/buyers),

@@ -8,6 +8,7 @@ import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from
 import { fmt } from '../load.ts';
 import { ORDER, percentile } from './orders.ts';
 import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
+import { issueFloor, sameRowsFloor, type SqlLoopSteps } from './same-rows-floor.ts';
 
 /**
  * Issue 28's write targets: 50 buyers, each looping "add one unit to the cart, place the order"
@@ -125,8 +126,8 @@ async function productLoop(ctx: BenchContext, tokens: string[], productOf: (buye
   return { loopCpu, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
 }
 
-/** The bare-SQL floor: 50 node-postgres connections looping order-floor.sql's two round trips. */
-async function floorLoop(databaseUrl: string, productOf: (buyer: number) => number, seconds: number): Promise<LoopResult> {
+/** A bare-SQL floor (same-rows-floor.ts): 50 node-postgres connections looping its two round trips. */
+async function sqlLoop(databaseUrl: string, steps: SqlLoopSteps, seconds: number): Promise<LoopResult> {
   const clients = await Promise.all(Array.from({ length: BUYERS }, async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -141,23 +142,13 @@ async function floorLoop(databaseUrl: string, productOf: (buyer: number) => numb
   const started = performance.now();
   await Promise.all(
     clients.map(async (client, buyer) => {
-      const user = randomUUID();
       while (performance.now() < deadline) {
         try {
           let t0 = performance.now();
-          await client.query('INSERT INTO floor.cart VALUES ($1, $2, 1) ON CONFLICT (user_id, product) DO UPDATE SET qty = floor.cart.qty + 1', [user, productOf(buyer)]);
+          await steps.cart(client, buyer);
           cartTimes.push(performance.now() - t0);
           t0 = performance.now();
-          const placed = await client.query(
-            `WITH c AS (DELETE FROM floor.cart WHERE user_id = $1 RETURNING product, qty),
-                  s AS (UPDATE floor.stock st SET stock = st.stock - c.qty FROM c
-                        WHERE st.id = c.product AND st.stock >= c.qty RETURNING st.id, c.qty, st.price),
-                  o AS (INSERT INTO floor.orders (id, user_id, total, status)
-                        SELECT $2, $1, sum(qty * price), 'paid' FROM s HAVING count(*) > 0 RETURNING id)
-             INSERT INTO floor.lines SELECT o.id, s.id, s.qty, s.price FROM o, s RETURNING order_id`,
-            [user, randomUUID()],
-          );
-          if (placed.rowCount !== 1) throw new Error(`the floor placed ${placed.rowCount} lines`);
+          await steps.order(client, buyer);
           orderTimes.push(performance.now() - t0);
         } catch (error) {
           errors += 1;
@@ -214,10 +205,12 @@ const best = (runs: LoopResult[]) => runs.reduce((a, b) => (b.ordersPerSecond > 
 export const orderLoopSection: BenchSection = {
   name: 'fast writes: 50 buyers loop cart-add + order (vs the bare-SQL floor)',
   async run(ctx: BenchContext): Promise<BenchSectionResult> {
-    const setup = await fetch(`${ctx.bareUrl}/__bench/order-loop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ buyers: BUYERS * 2, products: FLOOR_PRODUCTS }) });
-    const { tokens: all, productIds } = (await setup.json()) as { tokens: string[]; productIds: string[] };
+    const setup = await fetch(`${ctx.bareUrl}/__bench/order-loop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ buyers: BUYERS * 3, products: FLOOR_PRODUCTS }) });
+    const { tokens: all, userIds, productIds } = (await setup.json()) as { tokens: string[]; userIds: string[]; productIds: string[] };
     const spreadTokens = all.slice(0, BUYERS);
-    const hotTokens = all.slice(BUYERS);
+    const hotTokens = all.slice(BUYERS, BUYERS * 2);
+    // The same-rows floor's own buyers: accounts the product's rounds never use, with carts made for them.
+    const sameRowsBuyers = userIds.slice(BUYERS * 2).map((userId) => ({ userId, cartId: randomUUID() }));
     const spreadOf = (buyer: number) => productIds[buyer % productIds.length]!;
     const hotOf = () => productIds[0]!;
     let floorClient: pg.Client | undefined;
@@ -227,12 +220,13 @@ export const orderLoopSection: BenchSection = {
       await floorClient.query(floorSql);
     }
     const notes = [
-      `${BUYERS} buyers, each looping PATCH /api/v1/carts (one unit) + POST /api/v1/orders (test provider) for ${SECONDS} s; best of ${ROUNDS} rounds, product and floor alternating.`,
+      `${BUYERS} buyers, each looping PATCH /api/v1/carts (one unit) + POST /api/v1/orders (test provider) for ${SECONDS} s; best of ${ROUNDS} rounds, product and floors alternating.`,
+      'bare-SQL floor: floor.sql, the issue\'s (four narrow scratch tables). Same-rows floor (spread): the rows the product\'s order and cart change write, in its own tables with their indexes, keys and triggers, in two statements (same-rows-floor.ts).',
       `spread: buyers over ${productIds.length} offset products; one product: all ${BUYERS} on one. API CPU per request from separate runs of cart changes alone and of the loop.`,
     ];
     const rows: BenchSectionResult['rows'] = [];
     const targets: BenchTarget[] = [];
-    const results: Record<string, { product: LoopResult; floor?: LoopResult }> = {};
+    const results: Record<string, { product: LoopResult; floor?: LoopResult; sameRows?: LoopResult }> = {};
     for (const [scenario, tokens, productOf, floorOf] of [
       ['spread', spreadTokens, spreadOf, (buyer: number) => buyer % FLOOR_PRODUCTS],
       ['one product', hotTokens, hotOf, () => 0],
@@ -242,10 +236,14 @@ export const orderLoopSection: BenchSection = {
       await productLoop(ctx, tokens, productOf, 1, `${scenario}-warm`);
       const productRuns: LoopResult[] = [];
       const floorRuns: LoopResult[] = [];
+      const sameRowsRuns: LoopResult[] = [];
+      // After the warm-up: the same-rows floor copies one of the orders it placed.
+      const sameRows = ctx.databaseUrl && floorClient && scenario === 'spread' ? await sameRowsFloor(floorClient, sameRowsBuyers, productOf) : undefined;
       for (let round = 0; round < ROUNDS; round += 1) {
-        const order = round % 2 === 0 ? (['product', 'floor'] as const) : (['floor', 'product'] as const);
+        const order = round % 2 === 0 ? (['product', 'floor', 'same'] as const) : (['same', 'floor', 'product'] as const);
         for (const who of order) {
-          if (who === 'floor' && ctx.databaseUrl) floorRuns.push(await floorLoop(ctx.databaseUrl, floorOf, SECONDS));
+          if (who === 'floor' && ctx.databaseUrl) floorRuns.push(await sqlLoop(ctx.databaseUrl, issueFloor(floorOf), SECONDS));
+          if (who === 'same' && ctx.databaseUrl && sameRows) sameRowsRuns.push(await sqlLoop(ctx.databaseUrl, sameRows, SECONDS));
           if (who === 'product') productRuns.push(await productLoop(ctx, tokens, productOf, SECONDS, `${scenario}-${round}`));
         }
       }
@@ -256,17 +254,24 @@ export const orderLoopSection: BenchSection = {
       product.cpuPerOrder = cpu.order;
       product.cpuPerCart = cpu.cart;
       const floor = floorRuns.length ? best(floorRuns) : undefined;
-      results[scenario] = { product, floor };
+      const sameRowsFloorResult = sameRowsRuns.length ? best(sameRowsRuns) : undefined;
+      results[scenario] = { product, floor, sameRows: sameRowsFloorResult };
       rows.push(row(`product, ${scenario}`, product, floor));
       if (floor) rows.push(row(`bare-SQL floor, ${scenario}`, floor));
+      if (sameRowsFloorResult) rows.push(row(`same-rows floor, ${scenario}`, sameRowsFloorResult));
+      if (sameRowsFloorResult?.firstError) notes.push(`first error (same-rows floor): ${sameRowsFloorResult.firstError}`);
       if (product.firstError) notes.push(`first error (${scenario}): ${product.firstError}`);
-      notes.push(`${scenario} rounds, product orders/s: ${productRuns.map((run) => fmt(run.ordersPerSecond)).join(', ')}${floorRuns.length ? `; floor: ${floorRuns.map((run) => fmt(run.ordersPerSecond)).join(', ')}` : ''}`);
+      notes.push(`${scenario} rounds, product orders/s: ${productRuns.map((run) => fmt(run.ordersPerSecond)).join(', ')}${floorRuns.length ? `; floor: ${floorRuns.map((run) => fmt(run.ordersPerSecond)).join(', ')}` : ''}${sameRowsRuns.length ? `; same-rows floor: ${sameRowsRuns.map((run) => fmt(run.ordersPerSecond)).join(', ')}` : ''}`);
     }
     const spread = results.spread;
     const hot = results['one product'];
     if (spread?.floor) {
       const share = spread.product.ordersPerSecond / spread.floor.ordersPerSecond;
       targets.push({ name: 'orders/s, spread, vs the bare-SQL floor', goal: `≥ ${TARGETS.floorShare * 100}% of the floor`, actual: `${fmt(share * 100, 1)}% (${fmt(spread.product.ordersPerSecond)} vs ${fmt(spread.floor.ordersPerSecond)} orders/s)`, met: share >= TARGETS.floorShare });
+    }
+    if (spread?.sameRows) {
+      // Not one of issue 28's targets: what share of the rate that its own writes alone allow the product reaches.
+      notes.push(`spread vs the same-rows floor: ${fmt((spread.product.ordersPerSecond / spread.sameRows.ordersPerSecond) * 100, 1)}% (${fmt(spread.product.ordersPerSecond)} vs ${fmt(spread.sameRows.ordersPerSecond)} orders/s)`);
     }
     const totalCpu = (cpu: LoopResult['loopCpu']) => (cpu ? (cpu.database ?? 0) + (cpu.api ?? 0) + cpu.client : NaN);
     if (spread?.floor?.loopCpu?.database !== undefined && spread.product.loopCpu?.database !== undefined) {
@@ -276,7 +281,9 @@ export const orderLoopSection: BenchSection = {
       const floorCpu = totalCpu(spread.floor.loopCpu);
       notes.push(
         `where the cores go, spread (CPU ms per cart change + order, all processes): product ${fmt(productCpu, 2)} (database ${fmt(spread.product.loopCpu.database, 2)}, API ${fmt(spread.product.loopCpu.api ?? NaN, 2)}, load ${fmt(spread.product.loopCpu.client, 2)}), ` +
-          `floor ${fmt(floorCpu, 2)} (database ${fmt(spread.floor.loopCpu.database, 2)}, load ${fmt(spread.floor.loopCpu.client, 2)}); ${cores} cores cap the product at ${fmt((cores * 1000) / productCpu)} orders/s and the floor at ${fmt((cores * 1000) / floorCpu)}`,
+          `floor ${fmt(floorCpu, 2)} (database ${fmt(spread.floor.loopCpu.database, 2)}, load ${fmt(spread.floor.loopCpu.client, 2)})` +
+          (spread.sameRows?.loopCpu?.database !== undefined ? `, same-rows floor ${fmt(totalCpu(spread.sameRows.loopCpu), 2)} (database ${fmt(spread.sameRows.loopCpu.database, 2)}, load ${fmt(spread.sameRows.loopCpu.client, 2)})` : '') +
+          `; ${cores} cores cap the product at ${fmt((cores * 1000) / productCpu)} orders/s and the floor at ${fmt((cores * 1000) / floorCpu)}`,
       );
     }
     if (spread) targets.push({ name: `order p99, spread (${ctx.database})`, goal: `≤ ${TARGETS.p99Ms} ms, 0 errors`, actual: `${fmt(spread.product.orderP99, 1)} ms, ${spread.product.errors} errors`, met: spread.product.orderP99 <= TARGETS.p99Ms && spread.product.errors === 0 });
