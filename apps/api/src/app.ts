@@ -5,7 +5,7 @@ import { describeModes, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { TokenSigner } from './lib/jwt.ts';
-import { registerPersonalReads } from './plugins/personal-reads.ts';
+import { CATALOG_TAG, registerPersonalReads } from './plugins/personal-reads.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerClientError, answerRouterError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -137,7 +137,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await database.migrate();
   // Countries and airports are reference data and always seeded; the shop's catalog only when asked.
   await seedIfEmpty(database.db, (message) => app.log.info(message), { catalog: config.seedCatalog });
-  const stopCartListener = await listenForCartChanges(database, app.log);
+  // Another host's cart change also drops this process's ready cart answer (registered below).
+  const stopCartListener = await listenForCartChanges(database, app.log, (userId) => (userId ? app.personalReads.forgetPerson(userId) : app.personalReads.forgetAll()));
   if (stopCartListener) app.addHook('onClose', stopCartListener);
 
   const signer = new TokenSigner(config.jwtSecret, config.jwtTtlSeconds);
@@ -187,6 +188,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('metrics', new MetricsCache(() => readPlatformMetrics(database.db), METRICS_TTL_SECONDS * 1000));
 
   const catalogModel = await registerCatalog(app, database, { stockLagMs: config.catalogStockLagMs });
+  // Kept answers that show catalog products (wishlists, carts: prices, stock, products gone) are
+  // forgotten by any catalog change (decision 0062).
+  app.catalog.onChange(() => app.personalReads.forgetTag(CATALOG_TAG));
   const modes = describeModes(config);
   const reference = await loadReferenceData(createReferenceRepository(database.db));
   if (mailboxEnabled(config)) {

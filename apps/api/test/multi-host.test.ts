@@ -117,6 +117,19 @@ describeHosts('two API hosts on one PostgreSQL', () => {
     for (const host of [first, second]) await within(2000, async () => (await host.call('GET', `/api/v1/productBySlug/${product.slug}`)).body.data.actualStock === 0);
   }, 120_000);
 
+  it("shows a cart change made on one host in the other host's kept cart answer within a second", async () => {
+    const [buyer] = await accounts(1);
+    const list = await first.call('GET', '/api/v1/products?showDetails=1');
+    const [a, b] = (list.body.data as { _id: string; variation: unknown[]; stock: number }[]).filter((p) => p.variation.length === 0 && p.stock > 10);
+    expect((await first.call('PATCH', '/api/v1/carts', buyer.token, { products: [{ product: a._id, quantity: 1 }] })).status).toBe(200);
+    // The second host reads the cart twice: its answer is now kept (READ_CACHE_MS, 3 s by default).
+    for (let i = 0; i < 2; i += 1) expect((await second.call('GET', '/api/v1/carts', buyer.token)).body.data.products).toHaveLength(1);
+    expect((await first.call('PATCH', '/api/v1/carts', buyer.token, { products: [{ product: b._id, quantity: 2 }] })).status).toBe(200);
+    // The carts trigger's NOTIFY makes the second host forget it, well before the 3 s would lapse.
+    const took = await within(1000, async () => (await second.call('GET', '/api/v1/carts', buyer.token)).body.data.products.length === 2);
+    console.log(`[multi-host] cart change visible on the other host after ${took} ms`);
+  }, 60_000);
+
   it('sends each outbox mail exactly once, though both hosts deliver the outbox', async () => {
     const people = await accounts(30);
     const subjects = people.map((person, i) => `Multi-host check ${i} ${person.id}`);

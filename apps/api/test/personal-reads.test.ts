@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { PersonalReadCache } from '../src/plugins/personal-reads.ts';
 import { certificatesChanged } from '../src/modules/impact/impact.events.ts';
 import { bearer } from './auth-helpers.ts';
@@ -106,6 +107,29 @@ describe('wishlist', () => {
     expect((await read(person.token, '/api/v1/wishlists')).statements).toBe(0);
     app.catalog.changed([plain[0]!.id]);
     await expect.poll(async () => (await read(person.token, '/api/v1/wishlists')).statements, { timeout: 3000, interval: 50 }).toBeGreaterThan(0);
+  });
+});
+
+describe('cart', () => {
+  it("answers again without a query, only to its person; the person's change and a price change show at once", async () => {
+    const [person, other] = [await quickBuyer(app), await quickBuyer(app)];
+    const { plain } = pickProducts(app);
+    expect((await person.cart.patch({ products: [{ product: plain[0]!.id, quantity: 2 }] })).status).toBe(200);
+    const first = await read(person.token, '/api/v1/carts');
+    expect(first.body.data.products).toHaveLength(1);
+    const again = await read(person.token, '/api/v1/carts');
+    expect(again.statements).toBe(0);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    expect((await read(other.token, '/api/v1/carts')).body.data.products ?? []).toHaveLength(0);
+    // The person's own change: shown at the next read.
+    expect((await person.cart.patch({ products: [{ product: plain[1]!.id, quantity: 1 }] })).status).toBe(200);
+    expect((await read(person.token, '/api/v1/carts')).body.data.products).toHaveLength(2);
+    // A price change in the catalog: the kept cart (priced from it) goes, and the new price shows.
+    const before = (await read(person.token, '/api/v1/carts')).body.data;
+    await app.database.db.execute(sql`update product_prices set price_minor = price_minor + 100 where product_id = ${plain[0]!.id}::uuid`);
+    app.catalog.changed([plain[0]!.id]);
+    await expect.poll(async () => JSON.stringify((await read(person.token, '/api/v1/carts')).body.data) !== JSON.stringify(before), { timeout: 2000, interval: 50 }).toBe(true);
   });
 });
 

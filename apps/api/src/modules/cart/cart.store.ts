@@ -181,14 +181,24 @@ export type CartStore = ReturnType<typeof createCartStore>;
  * its copy unless it wrote the change itself (it keeps what its own write answered). A lost
  * listening connection may have missed some, so the whole cache goes. PGlite serves one process.
  */
-export async function listenForCartChanges(database: DatabaseHandle, log: { warn(object: unknown, message: string): void }): Promise<(() => Promise<void>) | undefined> {
+export async function listenForCartChanges(
+  database: DatabaseHandle,
+  log: { warn(object: unknown, message: string): void },
+  /** Also forgets what else this process keeps of the person's cart (the ready cart answer); undefined: everyone's. */
+  alsoForget: (userId: string | undefined) => void = () => {},
+): Promise<(() => Promise<void>) | undefined> {
   if (database.kind !== 'postgresql') return undefined;
   return database.listen(CART_CHANNEL, {
     onMessage: (payload) => {
       const [userId, writer] = payload.split(' ');
-      if (userId && writer !== API_CONNECTION_NAME) cartCache.forget(userId);
+      if (!userId || writer === API_CONNECTION_NAME) return;
+      cartCache.forget(userId);
+      alsoForget(userId);
     },
-    onReconnect: () => cartCache.clear(),
+    onReconnect: () => {
+      cartCache.clear();
+      alsoForget(undefined);
+    },
     onError: (error) => log.warn({ err: error }, 'cart change listener lost its connection; reconnecting'),
   });
 }

@@ -74,6 +74,8 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
   await model.refresh();
   const origin = randomUUID();
   const listeners: ((productIds: readonly string[] | null) => void)[] = [];
+  // Told twice per change: as it starts (so answers computed in flight are not kept) and once the
+  // read model holds it (so what was computed from the old snapshot meanwhile goes too).
   const announce = (productIds: readonly string[] | null) => {
     for (const listener of listeners) listener(productIds);
   };
@@ -88,13 +90,14 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
         message = { origin: '', ids: null };
       }
       if (message.origin === origin) return;
-      announce(Array.isArray(message.ids) ? message.ids : null);
-      model.refresh(Array.isArray(message.ids) ? message.ids : undefined, { stockOnly: message.stock === true }).catch(reloadFailed);
+      const ids = Array.isArray(message.ids) ? message.ids : null;
+      announce(ids);
+      model.refresh(ids ?? undefined, { stockOnly: message.stock === true }).then(() => announce(ids), reloadFailed);
     },
     // Changes made while the connection was down were not heard: reload everything.
     onReconnect: () => {
       announce(null);
-      void model.refresh().catch(reloadFailed);
+      model.refresh().then(() => announce(null), reloadFailed);
     },
     onError: (error) => app.log.warn({ err: error }, 'catalog change listener lost its connection; reconnecting'),
   });
@@ -105,7 +108,7 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
     let payload = JSON.stringify({ origin, ids: productIds ?? null, ...(stock ? { stock } : {}) } satisfies ChangeMessage);
     if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, ids: null } satisfies ChangeMessage);
     announce(productIds ?? null);
-    const reloaded = model.refresh(productIds, { stockOnly: stock }).catch((error: unknown) => {
+    const reloaded = model.refresh(productIds, { stockOnly: stock }).then(() => announce(productIds ?? null)).catch((error: unknown) => {
       // The write has committed; reads must catch up even if nobody writes again soon.
       reloadFailed(error);
       setTimeout(() => void model.refresh().catch(reloadFailed), 1000).unref();
