@@ -32,9 +32,10 @@ export interface CatalogHandle {
   /**
    * Calls `listener` whenever products change, here or in another process (ids, or null for
    * "anything may have changed"), so caches derived from them (the review pages) drop what is
-   * stale. Called when the change is announced, before the read model has reloaded.
+   * stale. Called when the change is announced, before the read model has reloaded, and again
+   * once it has. `stockOnly`: only the stock of those products changed (an order, a payment).
    */
-  onChange(listener: (productIds: readonly string[] | null) => void): void;
+  onChange(listener: (productIds: readonly string[] | null, stockOnly: boolean) => void): void;
 }
 
 declare module 'fastify' {
@@ -73,11 +74,11 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
   const model = createCatalogReadModel(createCatalogRepository(database.db), createCatalogSearch(database.db));
   await model.refresh();
   const origin = randomUUID();
-  const listeners: ((productIds: readonly string[] | null) => void)[] = [];
+  const listeners: ((productIds: readonly string[] | null, stockOnly: boolean) => void)[] = [];
   // Told twice per change: as it starts (so answers computed in flight are not kept) and once the
   // read model holds it (so what was computed from the old snapshot meanwhile goes too).
-  const announce = (productIds: readonly string[] | null) => {
-    for (const listener of listeners) listener(productIds);
+  const announce = (productIds: readonly string[] | null, stockOnly = false) => {
+    for (const listener of listeners) listener(productIds, stockOnly);
   };
   const reloadFailed = (error: unknown) => app.log.error({ err: error }, 'catalog read model could not reload');
 
@@ -91,8 +92,9 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
       }
       if (message.origin === origin) return;
       const ids = Array.isArray(message.ids) ? message.ids : null;
-      announce(ids);
-      model.refresh(ids ?? undefined, { stockOnly: message.stock === true }).then(() => announce(ids), reloadFailed);
+      const stockOnly = ids !== null && message.stock === true;
+      announce(ids, stockOnly);
+      model.refresh(ids ?? undefined, { stockOnly }).then(() => announce(ids, stockOnly), reloadFailed);
     },
     // Changes made while the connection was down were not heard: reload everything.
     onReconnect: () => {
@@ -107,8 +109,8 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
   async function publish(productIds: string[] | undefined, stock: boolean): Promise<void> {
     let payload = JSON.stringify({ origin, ids: productIds ?? null, ...(stock ? { stock } : {}) } satisfies ChangeMessage);
     if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ origin, ids: null } satisfies ChangeMessage);
-    announce(productIds ?? null);
-    const reloaded = model.refresh(productIds, { stockOnly: stock }).then(() => announce(productIds ?? null)).catch((error: unknown) => {
+    announce(productIds ?? null, stock);
+    const reloaded = model.refresh(productIds, { stockOnly: stock }).then(() => announce(productIds ?? null, stock)).catch((error: unknown) => {
       // The write has committed; reads must catch up even if nobody writes again soon.
       reloadFailed(error);
       setTimeout(() => void model.refresh().catch(reloadFailed), 1000).unref();
@@ -142,7 +144,7 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
     await publish(productIds, stock);
   }
 
-  const onChange = (listener: (productIds: readonly string[] | null) => void) => void listeners.push(listener);
+  const onChange = (listener: (productIds: readonly string[] | null, stockOnly: boolean) => void) => void listeners.push(listener);
   app.decorate('catalog', { snapshot: model.snapshot, changed, onChange } satisfies CatalogHandle);
   return model;
 }

@@ -14,6 +14,9 @@ import { certificateRowFor } from '../certificates/issue-certificates.ts';
 import { giftReceivedEmail } from '../gifts/gift-mail.ts';
 import { giftSendAt, newGiftToken } from '../gifts/gift.rules.ts';
 import { IMPACT_CHANNEL } from '../impact/impact.events.ts';
+import { cartCache, cartSeen } from '../cart/cart.store.ts';
+import { productLookup } from '../cart/product-index.ts';
+import { createOffsetFacts, type OffsetFact } from './offset-facts.ts';
 import { deferredOrderConfirmation, type OrderConfirmationInput } from '../mail/mail.deferred.ts';
 import type { RenderedEmail } from '../mail/mail.templates.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
@@ -29,13 +32,12 @@ const ATTEMPTS = 3;
 interface Context {
   earlier: Record<string, unknown> | null;
   cart: Record<string, unknown> | null;
-  cart_fingerprint: string | null;
   items: Record<string, unknown>[];
   coupon: Record<string, unknown> | null;
   coupon_fingerprint: string | null;
   coupon_redeemed: number | string;
   coupon_pending: number | string;
-  offsets: { product_id: string; project_name: string; product_slug: string; standard_name: string | null; country: string | null; project_valid_until: string | null; vintage: number | null }[];
+  offsets: OffsetFact[];
   events: { code: string; name: string }[];
 }
 
@@ -43,7 +45,7 @@ export type AtOnceOutcome = { replayed: OrderRow } | { placed: OrderRow; items: 
 
 export interface AtOnceDeps {
   db: Database;
-  catalog: Pick<CatalogHandle, 'snapshot'>;
+  catalog: Pick<CatalogHandle, 'snapshot' | 'onChange'>;
   provider: PaymentProvider;
   publicUrl: string;
   now: () => Date;
@@ -61,15 +63,44 @@ export interface AtOnceDeps {
  */
 export function createAtOncePlacement(deps: AtOnceDeps) {
   const { db, catalog, provider, now } = deps;
+  const offsetFacts = createOffsetFacts(catalog);
 
   async function readContext(user: UserRow, key: string | null, body: PlaceBody): Promise<Context> {
+    const readAt = offsetFacts.generation();
     const result = (await db.execute(sql`select order_placement_context(${user.id}::uuid, ${key}, ${body.conferanceCode || null}) as context`)) as unknown as { rows: { context: Context | string }[] };
     const raw = result.rows[0]!.context;
-    return typeof raw === 'string' ? (JSON.parse(raw) as Context) : raw;
+    const context = typeof raw === 'string' ? (JSON.parse(raw) as Context) : raw;
+    offsetFacts.remember(context.offsets, readAt);
+    return context;
   }
 
-  async function attempt(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<AtOnceOutcome | 'retry'> {
-    const context = await readContext(user, key, body);
+  /**
+   * What the placement read would answer, from the cart this process last saw (the answer of
+   * the person's last cart change) and the offset facts it keeps: no read, so the order is one
+   * call (issue 28). Only for a plain cart: one with a coupon or an event, a product the catalog
+   * does not hold or an offset whose facts are not kept is read as before. place_order checks
+   * the cart it locks is the one seen, and answers an earlier order with this Idempotency-Key;
+   * a cart changed meanwhile anywhere answers 'retry', and the next attempt reads.
+   */
+  function keptContext(user: UserRow, body: PlaceBody): Context | null {
+    const state = cartCache.hint(user.id)?.state;
+    if (!state?.seen || state.items.length === 0 || state.cart.couponId || state.cart.conferanceCode || body.conferanceCode) return null;
+    const product = productLookup(catalog.snapshot());
+    const offsets: OffsetFact[] = [];
+    for (const productId of new Set(state.items.map((item) => item.productId))) {
+      const kind = product(productId)?.kind;
+      if (!kind) return null;
+      if (kind !== 'offset') continue;
+      const fact = offsetFacts.get(productId);
+      if (!fact) return null;
+      offsets.push(fact);
+    }
+    const { cart, items } = state.seen;
+    return { earlier: null, cart, items, coupon: null, coupon_fingerprint: null, coupon_redeemed: 0, coupon_pending: 0, offsets, events: [] };
+  }
+
+  async function attempt(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null, fromKept: boolean): Promise<AtOnceOutcome | 'retry'> {
+    const context = (fromKept ? keptContext(user, body) : null) ?? (await readContext(user, key, body));
     if (context.earlier) return { replayed: fromJsonRow(orders, context.earlier) };
     if (!context.cart) throw new AppError('CART_EMPTY', 'Your cart is empty. Add a product before placing an order');
     const at = now();
@@ -162,7 +193,9 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     const input = {
       user_id: user.id,
       cart_id: cart.id,
-      cart_fingerprint: context.cart_fingerprint,
+      // The cart this order was decided from, as order_cart_seen writes it; the updated_at the
+      // kept answer lacks is not compared.
+      cart_seen: cartSeen(context.cart!, context.items),
       idempotency_key: key,
       order: toJsonRow(orders, orderRow),
       items: itemRows.map((item) => toJsonRow(orderItems, item)),
@@ -198,7 +231,8 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     /** Places and pays the buyer's cart; answers the order, or the first order placed with this Idempotency-Key. */
     async place(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<AtOnceOutcome> {
       for (let tries = 1; tries <= ATTEMPTS; tries++) {
-        const outcome = await attempt(user, body, key, hash, clientKey);
+        // The first attempt may start from the cart last seen here; a retry reads it.
+        const outcome = await attempt(user, body, key, hash, clientKey, tries === 1);
         if (outcome !== 'retry') return outcome;
       }
       throw new AppError('CONFLICT', 'Your cart changed while the order was being placed. Check your cart and place the order again');

@@ -28,7 +28,7 @@ export { REFERRAL_EARNING_PERCENT, type MarkPaidResult } from './orders.payment.
 
 
 export interface OrdersDeps extends PaymentDeps {
-  catalog: Pick<CatalogHandle, 'snapshot' | 'changed'>;
+  catalog: Pick<CatalogHandle, 'snapshot' | 'changed' | 'onChange'>;
   provider: PaymentProvider;
   /** How long a placed, unpaid order holds its stock. */
   reservationMs: number;
