@@ -9,6 +9,14 @@ describe('uuidv7', () => {
     for (const id of ids.slice(0, 10)) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it('draws fresh random bits for every id, across refills of its random pool', () => {
+    // 3000 ids use the 4 KiB pool ten times over; a pool that did not advance or refill repeats tails.
+    const tails = Array.from({ length: 3000 }, () => uuidv7().slice(-12));
+    expect(new Set(tails).size).toBe(tails.length);
+    const sameMillisecond = Array.from({ length: 300 }, () => uuidv7(Date.UTC(2025, 0, 1)));
+    expect(new Set(sameMillisecond).size).toBe(sameMillisecond.length);
+  });
+
   it('carries an explicit time when given one', () => {
     const at = Date.UTC(2024, 0, 1);
     const id = uuidv7(at);
