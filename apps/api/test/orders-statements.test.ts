@@ -58,6 +58,8 @@ describe('statements per order', () => {
     // in the request. Now issue 28's bound, 1 + 2: ONE call of place_order, which is the whole
     // transaction, and around it the placement's own read (cart, coupon, earlier order with the
     // key, certificate fields) and the session lookup (kept SESSION_CACHE_MS in a running shop).
+    // With the shop's caches on, an order from the cart last seen is place_order alone
+    // (orders-kept-cart.test.ts, decision 0067).
     expect(Math.max(...counts), statements.map((q) => q.slice(0, 100)).join('\n')).toBeLessThanOrEqual(3);
     expect(placements, statements.map((q) => q.slice(0, 100)).join('\n')).toEqual([1, 1, 1]);
     // No BEGIN/COMMIT: the one call is its own transaction.

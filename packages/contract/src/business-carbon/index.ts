@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasControlOrBrokenCharacters } from '../common/text-policy.ts';
+import { lookupField } from '../common/text-policy.ts';
 import { businessCodeSchema } from '../business/index.ts';
 import { businessRequestSchema, businessResultSchema } from '../carbon/schemas.ts';
 import { saveFootprintBodySchema } from '../carbon/saved-footprints.ts';
@@ -147,6 +147,6 @@ export const publicBusinessSustainabilityProfileSchema = publicSustainabilityPro
 export type PublicBusinessSustainabilityProfile = z.infer<typeof publicBusinessSustainabilityProfileSchema>;
 
 export const businessSustainabilitySlugParamsSchema = z.object({
-  slug: z.string().trim().toLowerCase().min(1, 'Give an address name').max(80, 'An address name has at most 80 characters').refine((value) => !hasControlOrBrokenCharacters(value), 'An address name cannot contain control characters'),
+  slug: lookupField('an address name', 80, { lowercase: true }),
 });
 export * from './report.ts';

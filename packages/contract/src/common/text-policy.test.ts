@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressSchema, registerBodySchema, saveProfileBodySchema } from '../index.ts';
-import { hasVisibleCharacters, textField } from './text-policy.ts';
+import { hasVisibleCharacters, lookupField, textField } from './text-policy.ts';
 
 const city = textField({ label: 'city', max: 20, required: true });
 const optional = textField({ label: 'address line 2', max: 20 });
@@ -58,5 +58,19 @@ describe('the free-text field policy', () => {
     const refused = registerBodySchema.safeParse({ ...register, firstName: '\ud800' });
     expect(refused.error?.issues[0]).toMatchObject({ path: ['firstName'], message: 'Your first name contains a broken character (a lone surrogate); please type it again' });
     expect(registerBodySchema.parse({ ...register, firstName: 'Jose\u0301' }).firstName).toBe('José');
+  });
+});
+
+describe('lookupField', () => {
+  const message = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it('trims, lowercases when asked, and names the field in each refusal', () => {
+    const slug = lookupField('an address name', 10, { lowercase: true });
+    expect(slug.parse('  Green-Co ')).toBe('green-co');
+    expect(message(slug.safeParse('   '))).toBe('Give an address name');
+    expect(message(slug.safeParse('a'.repeat(11)))).toBe('An address name has at most 10 characters');
+    expect(message(slug.safeParse('green\u0000co'))).toBe('An address name cannot contain control characters');
+    expect(message(slug.safeParse('green\uD800co'))).toBe('An address name cannot contain control characters');
+    expect(lookupField('a business name', 120).parse(' Acme Ltd ')).toBe('Acme Ltd');
   });
 });

@@ -28,6 +28,20 @@ export function hasControlOrBrokenCharacters(value: string): boolean {
   return CONTROL.test(value) || LONE_SURROGATE.test(value);
 }
 
+/**
+ * A value someone looks a thing up by (a path's address name, a business name): trimmed,
+ * required, at most `max` characters, and refused by name when it holds a control or broken
+ * character (hasControlOrBrokenCharacters). `what` is how messages call it, e.g. "an address name".
+ */
+export function lookupField(what: string, max: number, { lowercase = false }: { lowercase?: boolean } = {}) {
+  const It = what.charAt(0).toUpperCase() + what.slice(1);
+  const trimmed = lowercase ? z.string().trim().toLowerCase() : z.string().trim();
+  return trimmed
+    .min(1, `Give ${what}`)
+    .max(max, `${It} has at most ${max} characters`)
+    .refine((value) => !hasControlOrBrokenCharacters(value), `${It} cannot contain control characters`);
+}
+
 /** Whether a string has at least one character that shows. */
 export function hasVisibleCharacters(value: string): boolean {
   return value.replace(INVISIBLE, '').length > 0;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from '../catalog/product.ts';
-import { hasControlOrBrokenCharacters, textField } from '../common/text-policy.ts';
+import { lookupField, textField } from '../common/text-policy.ts';
 import { businessCodeSchema, businessSlugSchema } from '../business/index.ts';
 
 /**
@@ -112,7 +112,7 @@ export const businessOfferSchema = z.object({
 });
 export type BusinessOffer = z.infer<typeof businessOfferSchema>;
 export const businessNameParamsSchema = z.object({
-  name: z.string().trim().min(1, 'Give a business name').max(120, 'A business name has at most 120 characters').refine((value) => !hasControlOrBrokenCharacters(value), 'A business name cannot contain control characters'),
+  name: lookupField('a business name', 120),
 });
 export const businessCodePathSchema = z.object({ code: businessCodeSchema });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.ts';
-import { hasControlOrBrokenCharacters, textField } from '../common/text-policy.ts';
+import { lookupField, textField } from '../common/text-policy.ts';
 
 /**
  * The personal sustainability profile of spec §3: edited by its owner, shown publicly at
@@ -161,7 +161,7 @@ export const publicSustainabilityProfileSchema = z.object({
 export type PublicSustainabilityProfile = z.infer<typeof publicSustainabilityProfileSchema>;
 
 export const profileSlugParamsSchema = z.object({
-  slug: z.string().trim().min(1, 'Give an address name').max(120, 'An address name has at most 120 characters').refine((value) => !hasControlOrBrokenCharacters(value), 'An address name cannot contain control characters'),
+  slug: lookupField('an address name', 120),
 });
 
 /** POST /v1/uploads answers where the image now lives. */
