@@ -53,6 +53,13 @@ describe('uploads', () => {
     const again = await app.inject({ method: 'GET', url: data.url, headers: { 'if-none-match': served.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('public, max-age=300');
+    // A revalidation of a name never stored (or removed) is a 404, not a 304: existence is checked.
+    const missing = `${'0'.repeat(32)}.png`;
+    const ghost = await app.inject({ method: 'GET', url: `/uploads/${missing}`, headers: { 'if-none-match': `"${missing}"` } });
+    expect(ghost.statusCode).toBe(404);
+    const malformed = await app.inject({ method: 'GET', url: '/uploads/not-a-stored-name.png', headers: { 'if-none-match': '"not-a-stored-name.png"' } });
+    expect(malformed.statusCode).toBe(404);
     const otherTag = await app.inject({ method: 'GET', url: data.url, headers: { 'if-none-match': '"something-else"' } });
     expect(otherTag.statusCode).toBe(200);
   });

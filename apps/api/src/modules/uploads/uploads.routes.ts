@@ -5,7 +5,7 @@ import { uploadResultSchema } from '@app/contract/sustainability';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { detectImageType, IMAGE_TYPES } from './image-type.ts';
-import type { UploadStore } from './upload-store.ts';
+import { isStoredName, type UploadStore } from './upload-store.ts';
 import type { Uploads } from './uploads.service.ts';
 
 /** Largest accepted image. */
@@ -90,11 +90,16 @@ export const UPLOAD_CACHE_CONTROL = 'public, max-age=300';
  */
 export const uploadFileRoutes: FastifyPluginAsyncZod<{ store: UploadStore }> = async (app, { store }) => {
   app.get('/uploads/:name', { schema: { hide: true, params: z.object({ name: z.string().max(64) }) } }, async (request, reply) => {
-    const file = await store.read(request.params.name);
+    const { name } = request.params;
+    const etag = `"${name}"`;
+    // A revalidation only needs to know the file is still there: its bytes are not read.
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+      if (!isStoredName(name) || !(await store.exists(`/uploads/${name}`))) throw new AppError('NOT_FOUND', 'That file was not found');
+      return reply.header('etag', etag).header('cache-control', UPLOAD_CACHE_CONTROL).code(304).send();
+    }
+    const file = await store.read(name);
     if (!file) throw new AppError('NOT_FOUND', 'That file was not found');
-    const etag = `"${request.params.name}"`;
     reply.header('etag', etag).header('cache-control', UPLOAD_CACHE_CONTROL);
-    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
     return reply
       .header('content-type', file.contentType)
       .header('x-content-type-options', 'nosniff')
