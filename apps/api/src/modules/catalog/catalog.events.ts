@@ -141,7 +141,15 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
       stockTimer ??= setTimeout(() => void flushStock(), stockLagMs);
       return;
     }
-    await publish(productIds, stock);
+    if (!stock) return publish(productIds, false);
+    // A sale, a payment or an expiry has committed before this: the stock shown never decides a
+    // sale, so failing to announce it (a busy pool, a lost connection) must not turn the buyer's
+    // placed order into an error. It is logged and tried again once; publish schedules a full
+    // reload of this process's model when its own reload failed.
+    await publish(productIds, true).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'catalog: stock change could not be announced; trying again in a second');
+      setTimeout(() => void publish(productIds, true).catch((again: unknown) => app.log.error({ err: again }, 'catalog: stock change could not be announced')), 1000).unref();
+    });
   }
 
   const onChange = (listener: (productIds: readonly string[] | null, stockOnly: boolean) => void) => void listeners.push(listener);
