@@ -124,16 +124,24 @@ export function json<T = any>(response: { body: string }): T {
   return JSON.parse(response.body) as T;
 }
 
+/** The rate limits counted in memory and synced in batches (decision 0020): the global one, and order placement's (exact: false). */
+const BATCHED_LIMITS = ['global|', 'POST /api/v1/orders|'];
+
 /**
  * Statements the app sends on its own timers, not for the request a test counts: the mail outbox
- * worker's polling, and on PostgreSQL the global rate limit's batched counts (decision 0020),
- * flushed every 200 ms for earlier requests. Tests that count a request's SQL leave these out.
+ * worker's polling, and on PostgreSQL the batched rate-limit counts (decision 0020), flushed
+ * every 200 ms for earlier requests. Tests that count a request's SQL leave these out.
  */
 export function isBackgroundStatement(query: string, params: unknown[] = []): boolean {
   if (/^\s*update\s+"?outbox_emails"?/i.test(query)) return true;
   // The newsletter sender's sweep looks for issues left mid-send (admin/newsletter).
   if (/^\s*select "id" from "newsletter_issues"/i.test(query)) return true;
-  return query.includes('rate_limit_windows') && Array.isArray(params[0]) && params[0].every((key) => String(key).startsWith('global|'));
+  return query.includes('rate_limit_windows') && Array.isArray(params[0]) && params[0].every((key) => BATCHED_LIMITS.some((prefix) => String(key).startsWith(prefix)));
+}
+
+/** The catalog's coalesced stock refresh (its reload and NOTIFY), timer-driven after the answers. */
+export function isCoalescedStockRefresh(query: string, params: unknown[]): boolean {
+  return /^\s*select p\.id, p\.stock, p\.reserved/i.test(query) || (query.includes('pg_notify') && String(params[1]).includes('"stock":true'));
 }
 
 /**

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { certificates } from '../src/db/schema/index.ts';
 import { adminCall, signedInOperator } from './admin-helpers.ts';
 import { pickProducts } from './cart-helpers.ts';
-import { createTestApp, isBackgroundStatement } from './helper.ts';
+import { createTestApp, isBackgroundStatement, isCoalescedStockRefresh } from './helper.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
 
 /**
@@ -22,19 +22,11 @@ let counting = false;
 beforeAll(async () => {
   app = await createTestApp({
     env: { ORDER_RATE_LIMIT_MAX: '1000', CART_CACHE_MS: '3000', SESSION_CACHE_MS: '3000', CATALOG_STOCK_LAG_MS: '500' },
-    logger: { logQuery: (query: string, params: unknown[]) => void (counting && !isBackgroundStatement(query, params) && !isTimerWork(query, params) && statements.push(query)) },
+    logger: { logQuery: (query: string, params: unknown[]) => void (counting && !isBackgroundStatement(query, params) && !isCoalescedStockRefresh(query, params) && statements.push(query)) },
   });
 });
 afterAll(async () => app?.close());
 
-/**
- * Timer-driven work not of the order counted: the catalog's coalesced stock refresh, and on
- * PostgreSQL the rate limits' batched sync of earlier requests' counts (decision 0020).
- */
-function isTimerWork(query: string, params: unknown[]): boolean {
-  if (query.includes('rate_limit_windows')) return true;
-  return /^\s*select p\.id, p\.stock, p\.reserved/i.test(query) || (query.includes('pg_notify') && String(params[1]).includes('"stock":true'));
-}
 
 /** Places an order and answers it with the statements it cost, by kind. */
 async function countedOrder(token: string, key?: string) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { pickProducts } from './cart-helpers.ts';
-import { createTestApp, isBackgroundStatement } from './helper.ts';
+import { createTestApp, isBackgroundStatement, isCoalescedStockRefresh } from './helper.ts';
 import { placeOrder, quickBuyer, redirectingProvider } from './order-helpers.ts';
 
 /**
@@ -28,10 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-/** The catalog's coalesced stock refresh (its reload and NOTIFY), timer-driven after the answers. */
-function isCoalescedStockRefresh(query: string, params: unknown[]): boolean {
-  return /^\s*select p\.id, p\.stock, p\.reserved/i.test(query) || (query.includes('pg_notify') && String(params[1]).includes('"stock":true'));
-}
 
 describe('statements per order', () => {
   it('places and pays an order of one line with the test provider in a fixed, small number of statements', async () => {
