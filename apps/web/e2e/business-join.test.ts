@@ -45,8 +45,8 @@ async function signUp(page: Page, email: string) {
 }
 
 async function expectEmployee(page: Page, businessName: string) {
-  await page.waitForURL(/\/other\/my-employer-account(\?.*)?$/, { timeout: 40_000 });
-  await page.getByTestId('membership').getByRole('heading', { name: businessName }).waitFor({ timeout: 40_000 });
+  await page.waitForURL(/\/other\/my-employer-account(\?.*)?$/, { timeout: 20_000 });
+  await page.getByTestId('membership').getByRole('heading', { name: businessName }).waitFor({ timeout: 20_000 });
   expect(await page.getByTestId('membership').innerText()).toContain('You are an employee');
 }
 
