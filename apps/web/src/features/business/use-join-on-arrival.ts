@@ -33,6 +33,10 @@ export function useJoinOnArrival(signedIn: boolean): boolean {
       takeJoinLanding();
       if (outcome.problem) toast.error(outcome.problem);
       else if (outcome.landing) toast.success('You joined the business');
+      // A membership read the page began alongside the join may answer "none" after the join has
+      // answered; a refetch would ride on that read (TanStack reuses an in-flight first fetch), so
+      // it is cancelled first and the refetch reads what the join wrote.
+      await client.cancelQueries({ queryKey: businessKeys.all });
       await client.invalidateQueries({ queryKey: businessKeys.all });
       if (live) setJoining(false);
     });
