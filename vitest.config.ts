@@ -12,7 +12,9 @@ const jsonOutput = process.env.VITEST_JSON_OUTPUT;
 export default defineConfig({
   test: {
     // Every core: Vitest's default leaves one free, which on a 2-core machine is one worker and
-    // half the machine idle. The browser journeys still run one file at a time (fileParallelism).
+    // half the machine idle. The browser journeys run two files at once too (each has its own
+    // server, database and browser): a journey waits on its page much of the time, and one at a
+    // time the browser stage took 420 s here against 310 s two at a time.
     maxWorkers: Math.max(2, availableParallelism()),
     reporters: jsonOutput ? ['default', 'json'] : ['default'],
     outputFile: jsonOutput ? { json: jsonOutput } : undefined,
@@ -85,7 +87,6 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           // A page on a busy 2-core CI machine can take seconds to settle; the 1 s default failed there.
           expect: { poll: { timeout: 15_000 } },
         },
