@@ -7,6 +7,7 @@
  */
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { BENCH_ACCOUNT } from './account.ts';
@@ -152,6 +153,15 @@ async function main() {
   // The process's CPU time so far: per-request CPU cost is robust where req/s is at the mercy
   // of whatever else the machine runs.
   bare.get('/__bench/cpu', async () => process.cpuUsage());
+  // How long the process's event loop stalled since the last reading (ms): a stall delays every
+  // request in flight, so it shows in the writes' p99 though no single request is slow.
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  stalls.enable();
+  bare.get('/__bench/stalls', async () => {
+    const reading = { p99: stalls.percentile(99) / 1e6, max: stalls.max / 1e6, mean: stalls.mean / 1e6 };
+    stalls.reset();
+    return reading;
+  });
   const serveCopy = (request: FastifyRequest, reply: FastifyReply) => {
     const copy = copies.get(copyKey(request.method, request.url, Boolean(request.headers['accept-encoding'])));
     if (!copy) return reply.code(404).send();

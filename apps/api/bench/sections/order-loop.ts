@@ -49,6 +49,8 @@ interface LoopResult {
    * generator (its HTTP or node-postgres side).
    */
   loopCpu?: { database?: number; api?: number; client: number };
+  /** The API's event-loop stalls over the round (ms, p99 and max; product rounds only). */
+  stalls?: { p99: number; max: number };
 }
 
 /** Readings taken before a round; `perLoop` turns them into CPU ms per loop (per order placed). */
@@ -86,10 +88,15 @@ async function serverCpuMs(ctx: BenchContext): Promise<number> {
   return (usage.user + usage.system) / 1000;
 }
 
+async function apiStalls(ctx: BenchContext): Promise<{ p99: number; max: number }> {
+  return (await (await fetch(`${ctx.bareUrl}/__bench/stalls`)).json()) as { p99: number; max: number };
+}
+
 /** The product's loop: each buyer adds one unit (its product) and places the order, until the deadline. */
 async function productLoop(ctx: BenchContext, tokens: string[], productOf: (buyer: number) => string, seconds: number, tag: string, only?: 'cart'): Promise<LoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
   const cpu = await cpuReadings(ctx);
+  await apiStalls(ctx); // starts the reading afresh
   const orderTimes: number[] = [];
   const cartTimes: number[] = [];
   let errors = 0;
@@ -120,10 +127,11 @@ async function productLoop(ctx: BenchContext, tokens: string[], productOf: (buye
   );
   const elapsed = (performance.now() - started) / 1000;
   const loopCpu = await cpu(orderTimes.length);
+  const stalls = await apiStalls(ctx);
   agent.destroy();
   orderTimes.sort((a, b) => a - b);
   cartTimes.sort((a, b) => a - b);
-  return { loopCpu, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+  return { loopCpu, stalls, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
 }
 
 /** A bare-SQL floor (same-rows-floor.ts): 50 node-postgres connections looping its two round trips. */
@@ -190,6 +198,7 @@ function row(name: string, result: LoopResult, floor?: LoopResult) {
     'API CPU ms/order': result.cpuPerOrder === undefined ? null : fmt(result.cpuPerOrder, 2),
     'API CPU ms/cart': result.cpuPerCart === undefined ? null : fmt(result.cpuPerCart, 2),
     'loop CPU ms: db / API / client': loopCpuText(result.loopCpu),
+    'API stall ms: p99 / max': result.stalls ? `${fmt(result.stalls.p99, 1)} / ${fmt(result.stalls.max, 1)}` : null,
     errors: result.errors,
   };
 }
