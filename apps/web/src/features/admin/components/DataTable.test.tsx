@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { typeInto } from '../../../test/dom.ts';
 import { MemoryRouter, useLocation } from 'react-router';
 import { cleanup, render } from '../../../test/render.tsx';
 import { clickAndSettle } from '../../../test/input.ts';
@@ -112,5 +114,39 @@ describe('DataTable', () => {
     );
     expect(reloading.container.querySelector('table')?.getAttribute('aria-busy')).toBe('true');
     expect(reloading.container.querySelectorAll('tbody tr')).toHaveLength(2);
+  });
+
+  it('keeps what a person typed in a cell when the page around the table renders again (columns made anew each time)', async () => {
+    // Pages whose cells need the page's hooks (a mutation, a toast) build their columns while
+    // rendering. A re-render (a refetch, another query arriving) must not remount the cells: an
+    // open "Hide this review?" dialog closed under the operator, with the reason they had typed.
+    function Note() {
+      const [text, setText] = useState('');
+      return <input aria-label="Reason" value={text} onChange={(event) => setText(event.target.value)} />;
+    }
+    function Page() {
+      const list = useListParams(spec);
+      const [renders, setRenders] = useState(0);
+      const inline: AdminColumn<Row>[] = [
+        { id: 'name', header: 'Name', cell: ({ row }) => row.original.name },
+        { id: 'note', header: 'Note', cell: () => <Note /> },
+      ];
+      return (
+        <>
+          <DataTable label="Products" columns={inline} rows={rows} total={2} rowId={(row) => row._id} list={list} sortable={spec.sorts} loading={false} error={null} onRetry={() => {}} empty={<p>Nothing here</p>} />
+          <button type="button" onClick={() => setRenders(renders + 1)}>
+            Render again
+          </button>
+        </>
+      );
+    }
+    const { container } = render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
+    typeInto(container.querySelector('input[aria-label="Reason"]')!, 'Spam: advertising');
+    await clickAndSettle(button(container, 'Render again'));
+    expect(container.querySelector<HTMLInputElement>('input[aria-label="Reason"]')!.value).toBe('Spam: advertising');
   });
 });

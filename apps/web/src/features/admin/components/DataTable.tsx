@@ -36,6 +36,20 @@ export interface DataTableProps<T extends RowData, S extends string> {
  * what is running out (units available) least first; dates, amounts and counts newest or largest
  * first, which is what an operator looks for.
  */
+/**
+ * What a cell shows. TanStack's FlexRender renders a cell function as a component, so a page that
+ * builds its columns while rendering (its cells use the page's mutations and toasts) made a new
+ * component type on every render, and every cell remounted: an open "Hide this review?" dialog
+ * closed under the operator, reason and all, whenever the list refetched. Calling the function
+ * keeps the elements it returns, and their state, across renders. Cells are plain render
+ * functions: they use no hooks (a cell that needs one renders a component that does).
+ */
+function cellContent(cell: { column: { columnDef: { cell?: unknown } }; getContext: () => unknown; renderValue: () => unknown }): ReactNode {
+  const content = cell.column.columnDef.cell;
+  if (typeof content === 'function') return (content as (context: unknown) => ReactNode)(cell.getContext());
+  return (content ?? cell.renderValue()) as ReactNode;
+}
+
 const ASCENDING_FIRST = new Set(['name', 'email', 'code', 'role', 'available']);
 const firstOrder = (column: string): 'asc' | 'desc' => (ASCENDING_FIRST.has(column) ? 'asc' : 'desc');
 
@@ -101,9 +115,7 @@ export function DataTable<T extends RowData, S extends string>({ label, columns,
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
+                  <td key={cell.id}>{cellContent(cell)}</td>
                 ))}
               </tr>
             ))}
