@@ -5,7 +5,7 @@ import { SUPPORTED_CURRENCIES } from '@app/contract/money';
 import { DataTable, type AdminColumn } from '../../components/DataTable.tsx';
 import { useListParams } from '../../components/list-params.ts';
 import { EmptyState, PageHeader } from '../../components/States.tsx';
-import { DateFilter, FilterSelect, SearchBox, Toolbar, capitalise } from '../../components/Toolbar.tsx';
+import { DateFilter, FilterSelect, SearchBox, Toolbar, capitalise, withCurrent } from '../../components/Toolbar.tsx';
 import { dateTime, fullName, money } from '../../components/format.ts';
 import { useAdminList } from '../../api/queries.ts';
 import { OrderStatus } from './OrderStatus.tsx';
@@ -67,7 +67,7 @@ export function OrdersPage() {
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.set({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.set({ to })} />
         <TextFilter label="Customer email" placeholder="All or part" value={list.filters.email} onChange={(email) => list.set({ email })} />
-        <FilterSelect label="Product" value={list.filters.product} onChange={(product) => list.set({ product })} options={(products.data?.data ?? []).map((p) => ({ value: p._id, label: p.name }))} />
+        <FilterSelect label="Product" value={list.filters.product} onChange={(product) => list.set({ product })} options={withCurrent(products.data?.data.map((p) => ({ value: p._id, label: p.name })), list.filters.product, 'Selected product')} />
       </Toolbar>
       <OrderTotals query={list.query} />
       <DataTable
