@@ -14,7 +14,7 @@ export function HeaderSearch() {
   };
   return (
     <form role="search" action="/products" method="get" className="site-search" onSubmit={submit}>
-      <input type="search" name="q" className="site-search__input" placeholder="Search the shop" aria-label="Search the shop" maxLength={100} />
+      <input type="search" name="q" className="site-search__input" placeholder="Search" aria-label="Search the shop" maxLength={100} />
     </form>
   );
 }
