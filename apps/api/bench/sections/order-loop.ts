@@ -23,7 +23,8 @@ const BUYERS = 50;
 const SECONDS = Number(process.env.BENCH_LOOP_SECONDS ?? process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_LOOP_ROUNDS ?? 3);
 const FLOOR_PRODUCTS = 29;
-const TARGETS = { floorShare: 0.5, p99Ms: 100, orderCpuMs: 2, cartCpuMs: 1.5, hotShare: 0.7 };
+// Issue 28: p99 ≤ 100 ms on PostgreSQL, ≤ 300 ms on PGlite; the API CPU targets are PostgreSQL's.
+const TARGETS = { floorShare: 0.5, p99Ms: 100, pgliteP99Ms: 300, orderCpuMs: 2, cartCpuMs: 1.5, hotShare: 0.7 };
 /** BENCH_LOOP=spread or BENCH_LOOP=one runs one of the two scenarios only. */
 const onlyScenarios = process.env.BENCH_LOOP?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 const floorSql = readFileSync(path.join(import.meta.dirname, 'floor.sql'), 'utf8');
@@ -55,12 +56,15 @@ interface LoopResult {
 
 /** Readings taken before a round; `perLoop` turns them into CPU ms per loop (per order placed). */
 async function cpuReadings(ctx: BenchContext | undefined) {
-  const database = postgresCpuMs();
+  // On PGlite the database is inside the API process: a PostgreSQL server that happens to run on
+  // this machine is not the product's, so its CPU is not read.
+  const onPostgres = !ctx || Boolean(ctx.databaseUrl);
+  const database = onPostgres ? postgresCpuMs() : undefined;
   const api = ctx ? await serverCpuMs(ctx) : undefined;
   const client = ownCpuMs();
   return async (loops: number): Promise<LoopResult['loopCpu']> => {
     const n = Math.max(1, loops);
-    const databaseAfter = postgresCpuMs();
+    const databaseAfter = onPostgres ? postgresCpuMs() : undefined;
     const apiAfter = ctx ? await serverCpuMs(ctx) : undefined;
     return {
       database: database === undefined || databaseAfter === undefined ? undefined : (databaseAfter - database) / n,
@@ -295,10 +299,17 @@ export const orderLoopSection: BenchSection = {
           `; ${cores} cores cap the product at ${fmt((cores * 1000) / productCpu)} orders/s and the floor at ${fmt((cores * 1000) / floorCpu)}`,
       );
     }
-    if (spread) targets.push({ name: `order p99, spread (${ctx.database})`, goal: `≤ ${TARGETS.p99Ms} ms, 0 errors`, actual: `${fmt(spread.product.orderP99, 1)} ms, ${spread.product.errors} errors`, met: spread.product.orderP99 <= TARGETS.p99Ms && spread.product.errors === 0 });
-    if (spread) targets.push({ name: 'API CPU per order request', goal: `≤ ${TARGETS.orderCpuMs} ms`, actual: `${fmt(spread.product.cpuPerOrder!, 2)} ms`, met: spread.product.cpuPerOrder! <= TARGETS.orderCpuMs });
-    if (spread) targets.push({ name: 'API CPU per cart change', goal: `≤ ${TARGETS.cartCpuMs} ms`, actual: `${fmt(spread.product.cpuPerCart!, 2)} ms`, met: spread.product.cpuPerCart! <= TARGETS.cartCpuMs });
-    if (hot) notes.push(`one product: ${fmt((hot.product.ordersPerSecond / (hot.floor?.ordersPerSecond ?? NaN)) * 100, 1)}% of its floor`);
+    const onPostgres = Boolean(ctx.databaseUrl);
+    const p99Goal = onPostgres ? TARGETS.p99Ms : TARGETS.pgliteP99Ms;
+    if (spread) targets.push({ name: `order p99, spread (${ctx.database})`, goal: `≤ ${p99Goal} ms, 0 errors`, actual: `${fmt(spread.product.orderP99, 1)} ms, ${spread.product.errors} errors`, met: spread.product.orderP99 <= p99Goal && spread.product.errors === 0 });
+    if (spread && onPostgres) {
+      targets.push({ name: 'API CPU per order request', goal: `≤ ${TARGETS.orderCpuMs} ms`, actual: `${fmt(spread.product.cpuPerOrder!, 2)} ms`, met: spread.product.cpuPerOrder! <= TARGETS.orderCpuMs });
+      targets.push({ name: 'API CPU per cart change', goal: `≤ ${TARGETS.cartCpuMs} ms`, actual: `${fmt(spread.product.cpuPerCart!, 2)} ms`, met: spread.product.cpuPerCart! <= TARGETS.cartCpuMs });
+    } else if (spread) {
+      // PGlite runs inside the API process: its CPU is the API's and the database's together.
+      notes.push(`API process CPU, database included (PGlite runs inside it): ${fmt(spread.product.cpuPerOrder!, 2)} ms per order request, ${fmt(spread.product.cpuPerCart!, 2)} ms per cart change; the API CPU targets are judged on PostgreSQL`);
+    }
+    if (hot?.floor) notes.push(`one product: ${fmt((hot.product.ordersPerSecond / hot.floor.ordersPerSecond) * 100, 1)}% of its floor`);
     const hotShare = hot && spread ? hot.product.ordersPerSecond / spread.product.ordersPerSecond : NaN;
     if (hot && spread) targets.push({ name: 'one product vs spread', goal: `≥ ${TARGETS.hotShare * 100}% of the spread rate, 0 errors`, actual: `${fmt(hotShare * 100, 1)}% (${fmt(hot.product.ordersPerSecond)} vs ${fmt(spread.product.ordersPerSecond)} orders/s), ${hot!.product.errors} errors`, met: hotShare >= TARGETS.hotShare && hot!.product.errors === 0 });
     if (floorClient) {
