@@ -4,8 +4,8 @@ import { certificatesOfOrder, insertOrderWithLines, issue } from '../../api/test
 import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
 
-/** Where to leave screenshots of the section and the dialog (SHOTS_DIR=…), for a person to look at. */
-const shots = process.env.SHOTS_DIR;
+/** Where to leave screenshots of the section and the dialog (SCREENSHOT_DIR=…), for a person to look at. */
+const shots = process.env.SCREENSHOT_DIR;
 
 /**
  * Issue 25 from the account page: "Download my data" saves one JSON file with the person's data,

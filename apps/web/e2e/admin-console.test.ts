@@ -6,7 +6,7 @@ import { PASSWORD, verifiedAccount } from './support/accounts.ts';
 import { enrolInConsole, photo } from './support/admin.ts';
 
 const OWNER = 'owner.console@example.com';
-const SHOTS = process.env.ADMIN_SHOTS_DIR;
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** Prices typed in the console (major units) and what the shop then shows. */
 const PRICES: Record<string, string> = { USD: '24.00', CAD: '32.50', GBP: '19.00', EUR: '22.00', INR: '1999.00', JPY: '3600', CNY: '170.00' };
@@ -27,7 +27,7 @@ describe('the operator console in a real browser', () => {
 
     const owner = await live.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchConsole(owner);
-    // ADMIN_SHOTS_DIR=dir keeps a screenshot of each screen the journey passes (the docs' pictures).
+    // SCREENSHOT_DIR=dir keeps a screenshot of each screen the journey passes (the docs' pictures).
     const shot = async (name: string) => {
       if (!SHOTS) return;
       await owner.evaluate(() => window.scrollTo(0, 0));

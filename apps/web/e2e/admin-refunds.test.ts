@@ -6,7 +6,7 @@ import { enrolInConsole } from './support/admin.ts';
 import { placeOrder, quickBuyer } from '../../api/test/order-helpers.ts';
 
 const OWNER = 'owner.refunds@example.com';
-const SHOTS = process.env.ADMIN_SHOTS_DIR;
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 /**
  * Issue 25 in a real browser: a paid order of 3 t of an offset; the owner opens it in the

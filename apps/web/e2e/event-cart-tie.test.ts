@@ -4,7 +4,7 @@ import { watchConsole } from './support/browser.ts';
 import { useProductInBrowser } from './support/journey.ts';
 import { PASSWORD, logIn, verifiedAccount } from './support/accounts.ts';
 
-const SHOTS = process.env.E2E_SHOTS;
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** Logs in through the API and answers the token (for the organiser's setup, which is not under test here). */
 async function apiToken(base: string, email: string): Promise<string> {

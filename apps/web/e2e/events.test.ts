@@ -5,7 +5,7 @@ import { logIn, verifiedAccount } from './support/accounts.ts';
 
 /** A 1×1 PNG: the event image the owner uploads. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const SHOTS = process.env.E2E_SHOTS;
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 /**
  * Business events in a real browser: an owner creates a business and an event with an image; a

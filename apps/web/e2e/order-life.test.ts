@@ -5,8 +5,8 @@ import { logIn, verifiedAccount } from './support/accounts.ts';
 import { enrolInConsole } from './support/admin.ts';
 
 const OWNER = 'owner.orders@example.com';
-/** ORDER_SHOTS_DIR=dir keeps screenshots of the order list, the Fulfil dialog and the buyer's order page. */
-const SHOTS = process.env.ORDER_SHOTS_DIR;
+/** SCREENSHOT_DIR=dir keeps screenshots of the order list, the Fulfil dialog and the buyer's order page. */
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 /**
  * Issue 25's journey: a buyer orders two offsets and a T-shirt; the operator (signed in with TOTP)

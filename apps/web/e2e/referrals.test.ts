@@ -79,17 +79,17 @@ describe('user chains and referrals in a real browser', () => {
     expect(await ada.getByTestId('bar-chart').count()).toBe(2);
     await ada.getByText('Weeks', { exact: true }).click();
     await ada.getByText('No earnings yet', { exact: false }).waitFor();
-    if (process.env.SHOTS) {
-      await ada.screenshot({ path: `${process.env.SHOTS}/referrals-1280.png`, fullPage: true });
-      await grace.screenshot({ path: `${process.env.SHOTS}/network-390.png`, fullPage: true });
+    if (process.env.SCREENSHOT_DIR) {
+      await ada.screenshot({ path: `${process.env.SCREENSHOT_DIR}/referrals-1280.png`, fullPage: true });
+      await grace.screenshot({ path: `${process.env.SCREENSHOT_DIR}/network-390.png`, fullPage: true });
       await ada.setViewportSize({ width: 390, height: 844 });
-      await ada.screenshot({ path: `${process.env.SHOTS}/referrals-390.png`, fullPage: true });
+      await ada.screenshot({ path: `${process.env.SCREENSHOT_DIR}/referrals-390.png`, fullPage: true });
       await ada.goto(`${live.server.url}/account/network`, { waitUntil: 'networkidle' });
       await ada.setViewportSize({ width: 1280, height: 900 });
       await ada.getByRole('treeitem').first().waitFor();
-      await ada.screenshot({ path: `${process.env.SHOTS}/network-1280.png`, fullPage: true });
+      await ada.screenshot({ path: `${process.env.SCREENSHOT_DIR}/network-1280.png`, fullPage: true });
       await ada.goto(`${live.server.url}/account`, { waitUntil: 'networkidle' });
-      await ada.screenshot({ path: `${process.env.SHOTS}/account-1280.png` });
+      await ada.screenshot({ path: `${process.env.SCREENSHOT_DIR}/account-1280.png` });
     }
 
     const visitor = await live.browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -6,7 +6,7 @@ import { logIn, verifiedAccount } from './support/accounts.ts';
 
 /** A 1×1 PNG, the logo the owner uploads. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const SCREENSHOTS = process.env.SHOP_PAGE_SCREENSHOTS;
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 /**
  * Business shop pages in a real browser: an owner creates a business, builds its shop page

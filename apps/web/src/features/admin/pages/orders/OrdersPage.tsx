@@ -6,7 +6,8 @@ import { DataTable, type AdminColumn } from '../../components/DataTable.tsx';
 import { useListParams } from '../../components/list-params.ts';
 import { EmptyState, PageHeader } from '../../components/States.tsx';
 import { DateFilter, FilterSelect, SearchBox, Toolbar, capitalise, withCurrent } from '../../components/Toolbar.tsx';
-import { dateTime, fullName, money } from '../../components/format.ts';
+import { DateTimeCell } from '../../components/DateTimeCell.tsx';
+import { fullName, money } from '../../components/format.ts';
 import { useAdminList } from '../../api/queries.ts';
 import { OrderStatus } from './OrderStatus.tsx';
 import { ExportOrdersButton, OrderTotals } from './OrderTotals.tsx';
@@ -30,7 +31,9 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
     cell: ({ row: { original: order } }) => (
       <>
         <div>{fullName(order.customer)}</div>
-        <div className="admin-muted admin-small">{order.customer.email}</div>
+        <div className="admin-muted admin-small admin-clip" title={order.customer.email}>
+          {order.customer.email}
+        </div>
       </>
     ),
   },
@@ -46,8 +49,8 @@ const columns: AdminColumn<AdminOrderSummary>[] = [
       </span>
     ),
   },
-  { id: 'createdAt', header: 'Placed', cell: ({ row }) => dateTime(row.original.createdAt) },
-  { id: 'paidAt', header: 'Paid', cell: ({ row }) => dateTime(row.original.paidAt) },
+  { id: 'createdAt', header: 'Placed', cell: ({ row }) => <DateTimeCell iso={row.original.createdAt} /> },
+  { id: 'paidAt', header: 'Paid', cell: ({ row }) => <DateTimeCell iso={row.original.paidAt} /> },
 ];
 
 /** Every order of the shop, newest first, with filters by status, kind, currency, dates, customer email and product; totals per currency and CSV export of the filtered set. */
