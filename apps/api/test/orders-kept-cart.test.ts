@@ -27,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-
 /** Places an order and answers it with the statements it cost, by kind. */
 async function countedOrder(token: string, key?: string) {
   statements.length = 0;

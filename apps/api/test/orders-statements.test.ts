@@ -28,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-
 describe('statements per order', () => {
   it('places and pays an order of one line with the test provider in a fixed, small number of statements', async () => {
     const { plain } = pickProducts(app);

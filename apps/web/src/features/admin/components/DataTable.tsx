@@ -32,11 +32,6 @@ export interface DataTableProps<T extends RowData, S extends string> {
 }
 
 /**
- * The direction a column sorts in when first clicked: names, emails, codes and roles A to Z, and
- * what is running out (units available) least first; dates, amounts and counts newest or largest
- * first, which is what an operator looks for.
- */
-/**
  * What a cell shows. TanStack's FlexRender renders a cell function as a component, so a page that
  * builds its columns while rendering (its cells use the page's mutations and toasts) made a new
  * component type on every render, and every cell remounted: an open "Hide this review?" dialog
@@ -50,6 +45,11 @@ function cellContent(cell: { column: { columnDef: { cell?: unknown } }; getConte
   return (content ?? cell.renderValue()) as ReactNode;
 }
 
+/**
+ * The direction a column sorts in when first clicked: names, emails, codes and roles A to Z, and
+ * what is running out (units available) least first; dates, amounts and counts newest or largest
+ * first, which is what an operator looks for.
+ */
 const ASCENDING_FIRST = new Set(['name', 'email', 'code', 'role', 'available']);
 const firstOrder = (column: string): 'asc' | 'desc' => (ASCENDING_FIRST.has(column) ? 'asc' : 'desc');
 
