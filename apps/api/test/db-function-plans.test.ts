@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createTestApp } from './helper.ts';
+
+/**
+ * Issue 28 (migrations 0037, 0039): a LANGUAGE sql function whose body reads a table (a FROM, a
+ * WITH or a sub-select) cannot be inlined by PostgreSQL, and before PostgreSQL 18 its body is
+ * parsed and planned again on every call — a third of the database's CPU when 50 people changed
+ * their carts. Such functions are written in plpgsql, whose plans are kept per connection. This
+ * test reads the migrated schema and names any SQL function that reads a table.
+ */
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => app?.close());
+
+describe('database functions keep their plans', () => {
+  it('no LANGUAGE sql function of the schema reads a table (those are plpgsql)', async () => {
+    const result = (await app.database.db.execute(sql`
+      select p.proname as name, p.prosrc as body
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
+      where n.nspname = 'public' and l.lanname = 'sql'`)) as unknown as { rows: { name: string; body: string }[] };
+    const readsTables = result.rows.filter((fn) => /\b(from|with)\b/i.test(fn.body)).map((fn) => fn.name);
+    expect(readsTables).toEqual([]);
+  });
+
+  it('the cart and order helpers are plpgsql', async () => {
+    const result = (await app.database.db.execute(sql`
+      select p.proname as name, l.lanname as language
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
+      where n.nspname = 'public' and p.proname = any(string_to_array(${'cart_state,cart_fingerprint,coupon_fingerprint,cart_read,cart_apply,place_order,order_cart_seen,order_placement_context'}, ','))
+      order by p.proname`)) as unknown as { rows: { name: string; language: string }[] };
+    expect(result.rows).toHaveLength(8);
+    expect(result.rows.filter((fn) => fn.language !== 'plpgsql')).toEqual([]);
+  });
+});
