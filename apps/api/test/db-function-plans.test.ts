@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import { createTestApp } from './helper.ts';
 
 /**
- * Issue 28 (migrations 0037, 0039): a LANGUAGE sql function whose body reads a table (a FROM, a
+ * Issue 28 (migrations 0037, 0039, 0040): a LANGUAGE sql function whose body reads a table (a FROM, a
  * WITH or a sub-select) cannot be inlined by PostgreSQL, and before PostgreSQL 18 its body is
  * parsed and planned again on every call — a third of the database's CPU when 50 people changed
  * their carts. Such functions are written in plpgsql, whose plans are kept per connection. This
- * test reads the migrated schema and names any SQL function that reads a table.
+ * test reads the migrated schema and names any SQL function that reads a table, and any entry
+ * point for carts and orders that would plan its statements again for each call's values.
  */
 let app: FastifyInstance;
 
@@ -35,5 +36,16 @@ describe('database functions keep their plans', () => {
       order by p.proname`)) as unknown as { rows: { name: string; language: string }[] };
     expect(result.rows).toHaveLength(8);
     expect(result.rows.filter((fn) => fn.language !== 'plpgsql')).toEqual([]);
+  });
+
+  // Migration 0040. A later CREATE OR REPLACE of one of these drops the setting unless it says it again.
+  it('the functions the API calls for carts and orders plan their statements once (plan_cache_mode)', async () => {
+    const entryPoints = 'place_order,order_placement_context,cart_apply,cart_coupon_apply,cart_coupon_unapply,cart_read,cart_lock_state';
+    const result = (await app.database.db.execute(sql`
+      select p.proname as name, coalesce(array_to_string(p.proconfig, ','), '') as config
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.proname = any(string_to_array(${entryPoints}, ','))`)) as unknown as { rows: { name: string; config: string }[] };
+    expect(result.rows.map((fn) => fn.name).sort()).toEqual(entryPoints.split(',').sort());
+    expect(result.rows.filter((fn) => !fn.config.includes('plan_cache_mode=force_generic_plan')).map((fn) => fn.name)).toEqual([]);
   });
 });
