@@ -19,7 +19,8 @@ import { issueFloor, sameRowsFloor, type SqlLoopSteps } from './same-rows-floor.
  * cart upsert and one order statement, no API) from 50 connections on the same database.
  * Each figure is the best of BENCH_LOOP_ROUNDS (3) rounds; the ratio is best product ÷ best floor.
  */
-const BUYERS = 50;
+// BENCH_BUYERS changes the number of buyers for a study (how concurrency changes the cost per order); the targets are for 50.
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const SECONDS = Number(process.env.BENCH_LOOP_SECONDS ?? process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_LOOP_ROUNDS ?? 3);
 const FLOOR_PRODUCTS = 29;

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
 import type { PersonalReadsSetup } from '../personal-reads.ts';
 import { combine, drive, driveEach, getRaw, median, type EachRequest, type LoadOptions, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
@@ -18,6 +19,10 @@ interface People {
 }
 
 type Row = BenchSectionResult['rows'][number];
+
+async function apiStalls(ctx: BenchContext): Promise<{ p99: number; max: number }> {
+  return (await (await fetch(`${ctx.bareUrl}/__bench/stalls`)).json()) as { p99: number; max: number };
+}
 
 function send(ctx: BenchContext, token: string, method: string, path: string, body?: unknown) {
   return getRaw(ctx.baseUrl + path, { authorization: `Bearer ${token}` }, method, body === undefined ? undefined : JSON.stringify(body));
@@ -79,8 +84,16 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
   await driveEach(ctx.baseUrl, { connections, seconds: warmUpSeconds, request });
   const runs = new Map<string, LoadResult[]>();
   let failure: string | undefined;
+  // Event-loop stalls of the API and of this load generator, worst round: is a tail a pause or a queue?
+  const stalls = { api: 0, load: 0 };
   for (let round = 0; round < rounds; round += 1) {
+    await apiStalls(ctx);
+    const own = monitorEventLoopDelay({ resolution: 5 });
+    own.enable();
     const { byLabel, firstFailure } = await driveEach(ctx.baseUrl, { connections, seconds, request });
+    own.disable();
+    stalls.api = Math.max(stalls.api, (await apiStalls(ctx)).max);
+    stalls.load = Math.max(stalls.load, own.max / 1e6);
     failure ??= firstFailure;
     for (const [label, result] of byLabel) runs.set(label, [...(runs.get(label) ?? []), result]);
   }
@@ -90,7 +103,8 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
     const result = combine(runs.get(label) ?? []);
     const errors = result.errors + result.non2xx;
     const met = errors === 0 && (options.maxP99Ms === undefined || result.p99 <= options.maxP99Ms);
-    rows.push({ scenario: name, 'req/s': fmt(result.rps), 'bare req/s': '(write)', 'p50 ms': fmt(result.p50, 1), 'p95 ms': fmt(result.p95, 1), 'p99 ms': fmt(result.p99, 1), requests: result.requests, errors, target: met ? 'met' : 'MISSED' });
+    const byRound = (runs.get(label) ?? []).map((run) => fmt(run.p99, 0)).join(' / ');
+    rows.push({ scenario: name, 'req/s': fmt(result.rps), 'bare req/s': '(write)', 'p50 ms': fmt(result.p50, 1), 'p95 ms': fmt(result.p95, 1), 'p99 ms': fmt(result.p99, 1), 'p99 by round': byRound, 'longest stall ms: API / load': `${fmt(stalls.api, 0)} / ${fmt(stalls.load, 0)}`, requests: result.requests, errors, target: met ? 'met' : 'MISSED' });
     const goal = options.maxP99Ms === undefined ? '0 errors' : `p99 ≤ ${options.maxP99Ms} ms, 0 errors`;
     targets.push({ name, goal, actual: `${errors} errors, ${fmt(result.rps)} req/s, p99 ${fmt(result.p99, 1)} ms`, met });
   }
