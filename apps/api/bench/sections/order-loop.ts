@@ -8,6 +8,7 @@ import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from
 import { fmt } from '../load.ts';
 import { ORDER, percentile } from './orders.ts';
 import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
+import { apiStalls, serverCpuMs } from '../api-readings.ts';
 import { issueFloor, sameRowsFloor, type SqlLoopSteps } from './same-rows-floor.ts';
 
 /**
@@ -86,15 +87,6 @@ function request(agent: http.Agent, url: string, method: string, token: string, 
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
-}
-
-async function serverCpuMs(ctx: BenchContext): Promise<number> {
-  const usage = (await (await fetch(`${ctx.bareUrl}/__bench/cpu`)).json()) as { user: number; system: number };
-  return (usage.user + usage.system) / 1000;
-}
-
-async function apiStalls(ctx: BenchContext): Promise<{ p99: number; max: number }> {
-  return (await (await fetch(`${ctx.bareUrl}/__bench/stalls`)).json()) as { p99: number; max: number };
 }
 
 /** The product's loop: each buyer adds one unit (its product) and places the order, until the deadline. */

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
 import type { PersonalReadsSetup } from '../personal-reads.ts';
+import { apiStalls } from '../api-readings.ts';
 import { combine, drive, driveEach, getRaw, median, type EachRequest, type LoadOptions, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
 
 /** What Chrome sends. */
@@ -19,10 +20,6 @@ interface People {
 }
 
 type Row = BenchSectionResult['rows'][number];
-
-async function apiStalls(ctx: BenchContext): Promise<{ p99: number; max: number }> {
-  return (await (await fetch(`${ctx.bareUrl}/__bench/stalls`)).json()) as { p99: number; max: number };
-}
 
 function send(ctx: BenchContext, token: string, method: string, path: string, body?: unknown) {
   return getRaw(ctx.baseUrl + path, { authorization: `Bearer ${token}` }, method, body === undefined ? undefined : JSON.stringify(body));
