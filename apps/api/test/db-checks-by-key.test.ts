@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { createTestApp } from './helper.ts';
+import { pickProducts, priceIn } from './cart-helpers.ts';
+import { quickBuyer } from './order-helpers.ts';
+
+/**
+ * Issue 28 (migration 0041): the checks on the write path look up the lines they check by key.
+ * cart_apply's sellable-units check was a join that PostgreSQL planned once and kept (0040), and
+ * the kept plan hashed every row of products and product_sizes on each cart change;
+ * place_order's frozen-price check scanned every price in the order's currency. Both grew with
+ * the catalog. This test calls both functions in one transaction on one connection and reads
+ * that transaction's own table counters (pg_stat_xact_user_tables): a sequential scan of the
+ * catalog's tables is what must not happen. The transaction is rolled back.
+ */
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => app?.close());
+
+const CATALOG_TABLES = ['products', 'product_sizes', 'product_colors', 'product_prices'];
+class RollBack extends Error {}
+
+type Rows<T> = { rows: T[] };
+
+describe('checks on the write path look rows up by key', () => {
+  it('a cart change that raises a plain line and a sized line, and an order refused for a changed price, scan no catalog table', async () => {
+    const { plain, varied } = pickProducts(app);
+    const color = varied.variation[0]!;
+    const size = color.sizes.find((s) => s.stock > 2)!;
+    const buyer = await quickBuyer(app);
+    const seen: { scans: Record<string, number>; applied: { status: string }; placed: { status: string; reason?: string } } = {} as never;
+
+    await app.database.db
+      .transaction(async (tx) => {
+        const counters = async () => {
+          const { rows } = (await tx.execute(sql`select relname as name, seq_scan as scans from pg_stat_xact_user_tables where relname in (${sql.join(CATALOG_TABLES.map((t) => sql`${t}`), sql`, `)})`)) as unknown as Rows<{ name: string; scans: string | number }>;
+          return Object.fromEntries(CATALOG_TABLES.map((table) => [table, Number(rows.find((row) => row.name === table)?.scans ?? 0)]));
+        };
+        // The buyer's cart, created and locked, and the state a plan is made from.
+        await tx.execute(sql`select cart_lock_state(${buyer.id}::uuid, ${randomUUID()}::uuid, 'USD')`);
+        const { rows: fingerprint } = (await tx.execute(sql`select cart_fingerprint(c) as f, c.id as id from carts c where c.user_id = ${buyer.id}::uuid`)) as unknown as Rows<{ f: unknown; id: string }>;
+        const before = await counters();
+
+        const lines = [
+          { id: null, new_id: randomUUID(), product_id: plain[0]!.id, color_id: null, size_id: null, quantity: 2, before: 0 },
+          { id: null, new_id: randomUUID(), product_id: varied.id, color_id: color._id, size_id: size._id, quantity: 1, before: 0 },
+        ];
+        const { rows: applied } = (await tx.execute(
+          sql`select cart_apply(${buyer.id}::uuid, ${randomUUID()}::uuid, 'USD', ${JSON.stringify(fingerprint[0]!.f)}::jsonb, ${JSON.stringify(lines)}::jsonb, '{}'::jsonb, null) as r`,
+        )) as unknown as Rows<{ r: { status: string } }>;
+
+        // An order whose second line's price is not the prices table's: refused before any write.
+        const { rows: cartSeen } = (await tx.execute(sql`select order_cart_seen(${fingerprint[0]!.id}::uuid) as s`)) as unknown as Rows<{ s: unknown }>;
+        const payload = {
+          user_id: buyer.id,
+          cart_id: fingerprint[0]!.id,
+          cart_seen: cartSeen[0]!.s,
+          order: { currency: 'USD' },
+          items: [
+            { product_id: plain[0]!.id, unit_price_minor: priceIn(plain[0]!, 'USD') },
+            { product_id: varied.id, unit_price_minor: priceIn(varied, 'USD') + 1 },
+          ],
+        };
+        const { rows: placed } = (await tx.execute(sql`select place_order(${JSON.stringify(payload)}::jsonb) as r`)) as unknown as Rows<{ r: { status: string; reason?: string } }>;
+
+        const after = await counters();
+        seen.scans = Object.fromEntries(CATALOG_TABLES.map((table) => [table, after[table]! - before[table]!]));
+        seen.applied = applied[0]!.r;
+        seen.placed = placed[0]!.r;
+        throw new RollBack();
+      })
+      .catch((error) => {
+        if (!(error instanceof RollBack)) throw error;
+      });
+
+    expect(seen.applied.status).toBe('ok');
+    expect(seen.placed).toEqual({ status: 'retry', reason: 'price' });
+    expect(seen.scans).toEqual(Object.fromEntries(CATALOG_TABLES.map((table) => [table, 0])));
+  });
+});
