@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { API_CONNECTION_NAME, type Database, type DatabaseHandle } from '../../db/client.ts';
+import { executeNamed } from '../../db/named-statement.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import type { CouponRow } from '../coupons/coupons.repository.ts';
 import type { CartItemRow, CartRow, StockLevels } from './cart.repository.ts';
@@ -149,27 +150,29 @@ export type CouponApplyAnswer = { status: 'ok' | 'stale'; state: CartState } | {
 /** The database or an open transaction (the fallback of a change that keeps meeting a changed cart). */
 export type Queryable = Pick<Database, 'execute'>;
 
-async function call<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T> {
-  const result = (await db.execute(query)) as unknown as { rows: { r: T }[] };
+/** One call of a cart function, as a named statement (the text of one name never changes). */
+async function call<T>(db: Queryable, name: string, query: ReturnType<typeof sql>): Promise<T> {
+  const result = await executeNamed<{ r: T }>(db, name, query);
   return result.rows[0]?.r as T;
 }
 
 export function createCartStore(db: Database) {
   return {
     async read(userId: string): Promise<CartState | null> {
-      const json = await call<StateJson | null>(db, sql`select cart_read(${userId}::uuid) as r`);
+      const json = await call<StateJson | null>(db, 'cart_read', sql`select cart_read(${userId}::uuid) as r`);
       return json ? toState(json) : null;
     },
 
     /** Locks the person's cart (creating it) until the transaction ends, and answers it. */
     async lockAndRead(tx: Queryable, userId: string, currency: string): Promise<CartState> {
-      return toState(await call<StateJson>(tx, sql`select cart_lock_state(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
+      return toState(await call<StateJson>(tx, 'cart_lock_state', sql`select cart_lock_state(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
     },
 
     async apply(userId: string, currency: string, expected: Record<string, unknown> | null, lines: PlannedLine[], patch: CartPatch, eventCode: string | null, q: Queryable = db): Promise<ApplyAnswer> {
       const planned = lines.map((line) => ({ id: line.id, new_id: line.id ? null : uuidv7(), product_id: line.productId, color_id: line.colorId, size_id: line.sizeId, quantity: line.quantity, before: line.before }));
       const answer = await call<{ status: string; state?: StateJson; stock?: { products: Record<string, number>; sizes: Record<string, { productId: string; colorId: string; stock: number }> } }>(
         q,
+        'cart_apply',
         sql`select cart_apply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${JSON.stringify(planned)}::jsonb, ${JSON.stringify(patch)}::jsonb, ${eventCode}) as r`,
       );
       if (answer.status === 'no_event') return { status: 'no_event' };
@@ -184,6 +187,7 @@ export function createCartStore(db: Database) {
     async applyCoupon(userId: string, currency: string, expected: Record<string, unknown>, code: string, type: string, cartCurrency: string, subTotalMinor: number, now: Date): Promise<CouponApplyAnswer> {
       const answer = await call<{ status: string; state?: StateJson; coupon?: Record<string, unknown>; uses?: number | string }>(
         db,
+        'cart_coupon_apply',
         sql`select cart_coupon_apply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${JSON.stringify(expected)}::jsonb, ${code}, ${type}, ${cartCurrency}, ${subTotalMinor}, ${now.toISOString()}::timestamptz) as r`,
       );
       if (answer.status === 'no_coupon') return { status: 'no_coupon' };
@@ -192,7 +196,7 @@ export function createCartStore(db: Database) {
     },
 
     async unapplyCoupon(userId: string, currency: string): Promise<CartState> {
-      return toState(await call<StateJson>(db, sql`select cart_coupon_unapply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
+      return toState(await call<StateJson>(db, 'cart_coupon_unapply', sql`select cart_coupon_unapply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
     },
   };
 }

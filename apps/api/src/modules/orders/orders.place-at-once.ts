@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { executeNamed } from '../../db/named-statement.ts';
 import { fromJsonRow, toJsonRow } from '../../db/json-rows.ts';
 import { carts, cartItems, certificates, couponRedemptions, coupons, orderEvents, orderItems, orders, outboxEmails, referralEarnings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -67,7 +68,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
 
   async function readContext(user: UserRow, key: string | null, body: PlaceBody): Promise<Context> {
     const readAt = offsetFacts.generation();
-    const result = (await db.execute(sql`select order_placement_context(${user.id}::uuid, ${key}, ${body.conferanceCode || null}) as context`)) as unknown as { rows: { context: Context | string }[] };
+    const result = await executeNamed<{ context: Context | string }>(db, 'order_placement_context', sql`select order_placement_context(${user.id}::uuid, ${key}, ${body.conferanceCode || null}) as context`);
     const raw = result.rows[0]!.context;
     const context = typeof raw === 'string' ? (JSON.parse(raw) as Context) : raw;
     offsetFacts.remember(context.offsets, readAt);
@@ -209,7 +210,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     };
     let answer: { status: 'placed' | 'replayed' | 'retry'; order?: Record<string, unknown> };
     try {
-      const result = (await db.execute(sql`select place_order(${JSON.stringify(input)}::jsonb) as answer`)) as unknown as { rows: { answer: typeof answer | string }[] };
+      const result = await executeNamed<{ answer: typeof answer | string }>(db, 'place_order', sql`select place_order(${JSON.stringify(input)}::jsonb) as answer`);
       const raw = result.rows[0]!.answer;
       answer = typeof raw === 'string' ? JSON.parse(raw) : raw;
     } catch (error) {
