@@ -6,7 +6,6 @@
 -- a 0.97 ms cart change with 520 products). Each now looks up the lines it checks by key,
 -- whatever the tables' size or statistics. Same rules, same answers; the SET is repeated because
 -- CREATE OR REPLACE drops it.
-CREATE OR REPLACE drops it.
 CREATE OR REPLACE FUNCTION cart_apply(p_user uuid, p_new_id uuid, p_currency text, p_expected jsonb, p_lines jsonb, p_patch jsonb, p_event_code text) RETURNS jsonb LANGUAGE plpgsql
   SET plan_cache_mode = force_generic_plan AS $$
 declare
