@@ -82,4 +82,26 @@ describe('checks on the write path look rows up by key', () => {
     expect(seen.placed).toEqual({ status: 'retry', reason: 'price' });
     expect(seen.scans).toEqual(Object.fromEntries(CATALOG_TABLES.map((table) => [table, 0])));
   });
+
+  it('the placement read fetches the offset projects of the cart, not every offset project', async () => {
+    const offsets = app.catalog.snapshot().products.filter((product) => product.kind === 'offset' && product.stock > 0);
+    expect(offsets.length).toBeGreaterThan(3);
+    const buyer = await quickBuyer(app);
+    await buyer.cart.patch({ products: [{ product: offsets[0]!.id, quantity: 1 }] });
+    const read = await app.database.db
+      .transaction(async (tx) => {
+        const fetched = async () => {
+          const { rows } = (await tx.execute(sql`select relname as name, seq_scan + coalesce(idx_tup_fetch, 0) as n from pg_stat_xact_user_tables where relname in ('products', 'standards')`)) as unknown as Rows<{ name: string; n: string | number }>;
+          return { products: Number(rows.find((row) => row.name === 'products')?.n ?? 0), standards: Number(rows.find((row) => row.name === 'standards')?.n ?? 0) };
+        };
+        const before = await fetched();
+        const { rows } = (await tx.execute(sql`select order_placement_context(${buyer.id}::uuid, null, null) as c`)) as unknown as Rows<{ c: { offsets: { product_id: string }[] } }>;
+        const after = await fetched();
+        return { offsets: rows[0]!.c.offsets.map((offset) => offset.product_id), fetched: { products: after.products - before.products, standards: after.standards - before.standards } };
+      });
+    expect(read.offsets).toEqual([offsets[0]!.id]);
+    // One product row read for the one offset line, and its standards by key (a sequential scan counts as one more).
+    const standards = offsets[0]!.details?.standards.length ?? 0;
+    expect(read.fetched).toEqual({ products: 1, standards });
+  });
 });
