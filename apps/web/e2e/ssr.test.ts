@@ -141,6 +141,8 @@ describe('server-rendered public pages in a real browser', () => {
     await page.getByRole('tab', { name: 'Create account' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Create your account');
     await page.getByRole('tab', { name: 'Log in' }).click();
+    // As a person would: type once the login form is back (on a loaded host the switch can take a moment).
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome back');
     await logIn(page, email);
     await page.waitForURL(`${live.server.url}/`);
     // Signed in now: the server sends /login as the app shell, and the page sends the visitor on.
