@@ -51,7 +51,7 @@ describe('named statements', () => {
     const prepared = await app.database.db.transaction(async (tx) => {
       await executeNamed(tx, 'named_statement_kept', sql`select ${1}::int as v`);
       await executeNamed(tx, 'named_statement_kept', sql`select ${2}::int as v`);
-      return (await tx.execute(sql`select statement from pg_prepared_statements where name = 'named_statement_kept'`)).rows;
+      return (await executeNamed<{ statement: string }>(tx, 'named_statement_list', sql`select statement from pg_prepared_statements where name = ${'named_statement_kept'}`)).rows;
     });
     expect(prepared).toEqual([{ statement: 'select $1::int as v' }]);
   });
