@@ -150,22 +150,22 @@ export type CouponApplyAnswer = { status: 'ok' | 'stale'; state: CartState } | {
 /** The database or an open transaction (the fallback of a change that keeps meeting a changed cart). */
 export type Queryable = Pick<Database, 'execute'>;
 
-/** One call of a cart function, as a named statement (the text of one name never changes). */
-async function call<T>(db: Queryable, name: string, query: ReturnType<typeof sql>): Promise<T> {
-  const result = await executeNamed<{ r: T }>(db, name, query);
+/** One call of the cart function `fn` with `args`, sent as a named statement of the function's name. */
+async function call<T>(db: Queryable, fn: 'cart_read' | 'cart_lock_state' | 'cart_apply' | 'cart_coupon_apply' | 'cart_coupon_unapply', args: ReturnType<typeof sql>): Promise<T> {
+  const result = await executeNamed<{ r: T }>(db, fn, sql`select ${sql.raw(fn)}(${args}) as r`);
   return result.rows[0]?.r as T;
 }
 
 export function createCartStore(db: Database) {
   return {
     async read(userId: string): Promise<CartState | null> {
-      const json = await call<StateJson | null>(db, 'cart_read', sql`select cart_read(${userId}::uuid) as r`);
+      const json = await call<StateJson | null>(db, 'cart_read', sql`${userId}::uuid`);
       return json ? toState(json) : null;
     },
 
     /** Locks the person's cart (creating it) until the transaction ends, and answers it. */
     async lockAndRead(tx: Queryable, userId: string, currency: string): Promise<CartState> {
-      return toState(await call<StateJson>(tx, 'cart_lock_state', sql`select cart_lock_state(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
+      return toState(await call<StateJson>(tx, 'cart_lock_state', sql`${userId}::uuid, ${uuidv7()}::uuid, ${currency}`));
     },
 
     async apply(userId: string, currency: string, expected: Record<string, unknown> | null, lines: PlannedLine[], patch: CartPatch, eventCode: string | null, q: Queryable = db): Promise<ApplyAnswer> {
@@ -173,7 +173,7 @@ export function createCartStore(db: Database) {
       const answer = await call<{ status: string; state?: StateJson; stock?: { products: Record<string, number>; sizes: Record<string, { productId: string; colorId: string; stock: number }> } }>(
         q,
         'cart_apply',
-        sql`select cart_apply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${JSON.stringify(planned)}::jsonb, ${JSON.stringify(patch)}::jsonb, ${eventCode}) as r`,
+        sql`${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${JSON.stringify(planned)}::jsonb, ${JSON.stringify(patch)}::jsonb, ${eventCode}`,
       );
       if (answer.status === 'no_event') return { status: 'no_event' };
       const state = toState(answer.state!);
@@ -188,7 +188,7 @@ export function createCartStore(db: Database) {
       const answer = await call<{ status: string; state?: StateJson; coupon?: Record<string, unknown>; uses?: number | string }>(
         db,
         'cart_coupon_apply',
-        sql`select cart_coupon_apply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${JSON.stringify(expected)}::jsonb, ${code}, ${type}, ${cartCurrency}, ${subTotalMinor}, ${now.toISOString()}::timestamptz) as r`,
+        sql`${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${JSON.stringify(expected)}::jsonb, ${code}, ${type}, ${cartCurrency}, ${subTotalMinor}, ${now.toISOString()}::timestamptz`,
       );
       if (answer.status === 'no_coupon') return { status: 'no_coupon' };
       if (answer.status === 'refused') return { status: 'refused', coupon: toRow<CouponRow>(answer.coupon!), uses: Number(answer.uses) };
@@ -196,7 +196,7 @@ export function createCartStore(db: Database) {
     },
 
     async unapplyCoupon(userId: string, currency: string): Promise<CartState> {
-      return toState(await call<StateJson>(db, 'cart_coupon_unapply', sql`select cart_coupon_unapply(${userId}::uuid, ${uuidv7()}::uuid, ${currency}) as r`));
+      return toState(await call<StateJson>(db, 'cart_coupon_unapply', sql`${userId}::uuid, ${uuidv7()}::uuid, ${currency}`));
     },
   };
 }
