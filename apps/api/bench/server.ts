@@ -14,6 +14,7 @@ import { BENCH_ACCOUNT } from './account.ts';
 import { BENCH_IMPACT_SLUG } from './sections/catalog.ts';
 import { DATASET_PASSWORD, insertDataset, type DatasetInfo } from './dataset.ts';
 import { getRaw } from './load.ts';
+import { registerWriteFloor } from './write-floor.ts';
 import { personalReads, productIdsForLists } from './personal-reads.ts';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/index.ts';
@@ -143,6 +144,7 @@ async function main() {
       .map((p) => p.id);
     return {
       tokens,
+      userIds: rows.map((row) => row.id),
       logins: dataset ? rows.map((row) => ({ email: row.email, password: DATASET_PASSWORD })) : [{ email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password }],
       business,
       personal,
@@ -167,6 +169,7 @@ async function main() {
     if (!copy) return reply.code(404).send();
     return reply.code(copy.status).headers(copy.headers).send(copy.body);
   };
+  registerWriteFloor(bare, app);
   bare.get('/*', serveCopy);
   // Bodies are read (as the product reads them) and not looked at.
   bare.post('/*', serveCopy);

@@ -12,6 +12,7 @@ const onlyScenarios = process.env.BENCH_SCENARIOS?.split(',').map((word) => word
 
 interface People {
   tokens: string[];
+  userIds: string[];
   logins: { email: string; password: string }[];
   business: { id: string; ownerToken: string; members: number } | null;
   personal: PersonalReadsSetup;
@@ -76,23 +77,66 @@ async function versusBare(ctx: BenchContext, name: string, path: string, options
 /** Issue 28: a cart change and a coupon apply or unapply answer within 50 ms at the 99th percentile, at 50 connections. */
 const WRITE_P99_MS = 50;
 
-async function writes(ctx: BenchContext, names: Record<string, string>, request: (connection: number, n: number) => EachRequest, options: { maxP99Ms?: number } = {}): Promise<{ rows: Row[]; targets: BenchTarget[]; failure?: string }> {
+/**
+ * The floor's copy of a request: the same method, headers and body, to the bench server's write
+ * floor (write-floor.ts), for the second set of people (the product's process keeps the first
+ * set's carts, which the floor's writes would make stale).
+ */
+const onFloor = (request: (connection: number, n: number) => EachRequest) => (connection: number, n: number) => {
+  const each = request(connection + CONNECTIONS, n);
+  return { ...each, path: `/__floor${each.path}` };
+};
+
+/**
+ * Hands the write floor (write-floor.ts) who is who and the product's answer to each kind of
+ * request (the first connection's first turn of each label), so the floor answers the same bytes.
+ */
+async function setUpWriteFloor(ctx: BenchContext, people: People, request: (connection: number, n: number) => EachRequest, turns: number): Promise<void> {
+  const answers: Record<string, string> = {};
+  for (let n = 0; n < turns; n += 1) {
+    const each = request(0, n);
+    const body = each.body === undefined ? undefined : JSON.stringify(each.body);
+    const answer = await getRaw(ctx.baseUrl + each.path, { ...each.headers, ...(body ? { 'content-type': 'application/json' } : {}) }, each.method, body);
+    if (answer.status !== 200) throw new Error(`write floor: the product answered ${answer.status} to ${each.method} ${each.path}`);
+    answers[each.label ?? 'write'] = answer.body.toString();
+  }
+  const setup = await fetch(`${ctx.bareUrl}/__bench/write-floor`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ people: people.tokens.map((token, i) => ({ token, userId: people.userIds[i] })), answers }),
+  });
+  if (!setup.ok) throw new Error(`could not set up the write floor: ${await setup.text()}`);
+}
+
+async function writes(ctx: BenchContext, names: Record<string, string>, request: (connection: number, n: number) => EachRequest, options: { maxP99Ms?: number; floor?: boolean } = {}): Promise<{ rows: Row[]; targets: BenchTarget[]; failure?: string }> {
   const connections = CONNECTIONS;
   await driveEach(ctx.baseUrl, { connections, seconds: warmUpSeconds, request });
+  if (options.floor) await driveEach(ctx.bareUrl, { connections, seconds: warmUpSeconds, request: onFloor(request) });
   const runs = new Map<string, LoadResult[]>();
+  const floorRuns = new Map<string, LoadResult[]>();
   let failure: string | undefined;
   // Event-loop stalls of the API and of this load generator, worst round: is a tail a pause or a queue?
   const stalls = { api: 0, load: 0 };
   for (let round = 0; round < rounds; round += 1) {
-    await apiStalls(ctx);
-    const own = monitorEventLoopDelay({ resolution: 5 });
-    own.enable();
-    const { byLabel, firstFailure } = await driveEach(ctx.baseUrl, { connections, seconds, request });
-    own.disable();
-    stalls.api = Math.max(stalls.api, (await apiStalls(ctx)).max);
-    stalls.load = Math.max(stalls.load, own.max / 1e6);
-    failure ??= firstFailure;
-    for (const [label, result] of byLabel) runs.set(label, [...(runs.get(label) ?? []), result]);
+    // With a floor, the two take turns, each going first in every other round.
+    const order = !options.floor ? ['product'] : round % 2 === 0 ? ['product', 'floor'] : ['floor', 'product'];
+    for (const who of order) {
+      if (who === 'floor') {
+        const { byLabel, firstFailure } = await driveEach(ctx.bareUrl, { connections, seconds, request: onFloor(request) });
+        if (firstFailure) failure ??= `floor: ${firstFailure}`;
+        for (const [label, result] of byLabel) floorRuns.set(label, [...(floorRuns.get(label) ?? []), result]);
+        continue;
+      }
+      await apiStalls(ctx);
+      const own = monitorEventLoopDelay({ resolution: 5 });
+      own.enable();
+      const { byLabel, firstFailure } = await driveEach(ctx.baseUrl, { connections, seconds, request });
+      own.disable();
+      stalls.api = Math.max(stalls.api, (await apiStalls(ctx)).max);
+      stalls.load = Math.max(stalls.load, own.max / 1e6);
+      failure ??= firstFailure;
+      for (const [label, result] of byLabel) runs.set(label, [...(runs.get(label) ?? []), result]);
+    }
   }
   const rows: Row[] = [];
   const targets: BenchTarget[] = [];
@@ -103,7 +147,14 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
     const byRound = (runs.get(label) ?? []).map((run) => fmt(run.p99, 0)).join(' / ');
     rows.push({ scenario: name, 'req/s': fmt(result.rps), 'bare req/s': '(write)', 'p50 ms': fmt(result.p50, 1), 'p95 ms': fmt(result.p95, 1), 'p99 ms': fmt(result.p99, 1), 'p99 by round': byRound, 'longest stall ms: API / load': `${fmt(stalls.api, 0)} / ${fmt(stalls.load, 0)}`, requests: result.requests, errors, target: met ? 'met' : 'MISSED' });
     const goal = options.maxP99Ms === undefined ? '0 errors' : `p99 ≤ ${options.maxP99Ms} ms, 0 errors`;
-    targets.push({ name, goal, actual: `${errors} errors, ${fmt(result.rps)} req/s, p99 ${fmt(result.p99, 1)} ms`, met });
+    const floorRun = floorRuns.get(label);
+    const floor = floorRun ? combine(floorRun) : undefined;
+    const beside = floor ? ` (the write floor: ${fmt(floor.rps)} req/s, p99 ${fmt(floor.p99, 1)} ms)` : '';
+    targets.push({ name, goal, actual: `${errors} errors, ${fmt(result.rps)} req/s, p99 ${fmt(result.p99, 1)} ms${beside}`, met });
+    if (floor && floorRun) {
+      const floorErrors = floor.errors + floor.non2xx;
+      rows.push({ scenario: `  the write floor, same requests`, 'req/s': fmt(floor.rps), 'bare req/s': '(floor)', 'p50 ms': fmt(floor.p50, 1), 'p95 ms': fmt(floor.p95, 1), 'p99 ms': fmt(floor.p99, 1), 'p99 by round': floorRun.map((run) => fmt(run.p99, 0)).join(' / '), 'longest stall ms: API / load': '', requests: floor.requests, errors: floorErrors, target: '' });
+    }
   }
   return { rows, targets, failure };
 }
@@ -150,7 +201,7 @@ export const scenariosSection: BenchSection = {
   name: 'more scenarios at 50 connections',
   async run(ctx: BenchContext): Promise<BenchSectionResult> {
     const wanted = (name: string) => !onlyScenarios || onlyScenarios.some((word) => name.toLowerCase().includes(word));
-    const setup = await fetch(`${ctx.bareUrl}/__bench/people`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: CONNECTIONS }) });
+    const setup = await fetch(`${ctx.bareUrl}/__bench/people`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 2 * CONNECTIONS }) });
     if (!setup.ok) throw new Error(`could not set up the scenarios' people: ${await setup.text()}`);
     const people = (await setup.json()) as People;
     const [first, second, third, extra] = people.productIds;
@@ -174,25 +225,29 @@ export const scenariosSection: BenchSection = {
     }
     if (wanted('cart update')) {
       // Each connection is another person: adds one tonne of a fourth project, then takes it out again.
-      const result = await writes(ctx, { add: 'PATCH /api/v1/carts (add a line)', remove: 'PATCH /api/v1/carts (remove it)' }, (connection, n) => ({
+      const change = (connection: number, n: number): EachRequest => ({
         method: 'PATCH',
         path: '/api/v1/carts',
         headers: auth(people.tokens[connection % people.tokens.length]!),
         body: { products: [{ product: extra, quantity: n % 2 === 0 ? 1 : 0 }] },
         label: n % 2 === 0 ? 'add' : 'remove',
-      }), { maxP99Ms: WRITE_P99_MS });
+      });
+      await setUpWriteFloor(ctx, people, change, 2);
+      const result = await writes(ctx, { add: 'PATCH /api/v1/carts (add a line)', remove: 'PATCH /api/v1/carts (remove it)' }, change, { maxP99Ms: WRITE_P99_MS, floor: true });
       rows.push(...result.rows);
       targets.push(...result.targets);
       if (result.failure) notes.push(`cart update, first failure: ${result.failure}`);
     }
     if (wanted('coupon')) {
-      const result = await writes(ctx, { apply: `POST /api/v1/coupons/${people.couponCode}/apply`, unapply: 'PATCH /api/v1/coupons/unapply' }, (connection, n) => ({
+      const turn = (connection: number, n: number): EachRequest => ({
         method: n % 2 === 0 ? 'POST' : 'PATCH',
         path: n % 2 === 0 ? `/api/v1/coupons/${people.couponCode}/apply` : '/api/v1/coupons/unapply',
         headers: auth(people.tokens[connection % people.tokens.length]!),
         body: n % 2 === 0 ? { type: 'regular' } : undefined,
         label: n % 2 === 0 ? 'apply' : 'unapply',
-      }), { maxP99Ms: WRITE_P99_MS });
+      });
+      await setUpWriteFloor(ctx, people, turn, 2);
+      const result = await writes(ctx, { apply: `POST /api/v1/coupons/${people.couponCode}/apply`, unapply: 'PATCH /api/v1/coupons/unapply' }, turn, { maxP99Ms: WRITE_P99_MS, floor: true });
       rows.push(...result.rows);
       targets.push(...result.targets);
       if (result.failure) notes.push(`coupon, first failure: ${result.failure}`);
@@ -257,7 +312,8 @@ export const scenariosSection: BenchSection = {
       notes: [
         `${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, then ${rounds} rounds of ${seconds} s. Reads that answer the same bytes every time (and the two calculations, POSTs with one body) take turns with a bare Fastify route serving a copy of those bytes (ratio = median of the rounds' ratios); writes report figures only.`,
         `Cart and coupon writes: each of the ${CONNECTIONS} connections is another signed-in person with a 3-line cart${ctx.dataset ? ' (data set users)' : ''}; "add"/"remove" and "apply"/"unapply" take turns on each connection and are counted apart. The cart read is one person's cart read by all connections.`,
-        `Login: each connection another person (${people.logins.length} accounts), argon2id by design (19 MiB, 2 passes): bounded by the hash, not by the route. Target everywhere: 0 errors.`,
+        `The write floor beside each write: the same requests from the same load generator to a bare Fastify route in the product's process that finds the person's cart in a Map, writes the same rows in one statement on the product's database connections and answers a copy of the product's answer (bench/write-floor.ts); its rounds take turns with the product's, on a second set of ${CONNECTIONS} people.`,
+        `Login: each connection another person (${Math.min(CONNECTIONS, people.logins.length)} accounts), argon2id by design (19 MiB, 2 passes): bounded by the hash, not by the route. Target everywhere: 0 errors.`,
         ...notes,
       ],
     };

@@ -1,0 +1,89 @@
+/**
+ * The write floor (issue 28's cart and coupon targets): the least an HTTP server must do for the
+ * write scenarios' requests, served by the bench's bare Fastify instance on the product's own
+ * database connections, so the product's p99 has a baseline measured in the same run.
+ *
+ * For each request it parses the JSON body (Fastify does), finds the person's cart from the bearer
+ * token in a Map (no signature check), writes the same rows as the product in one statement — the
+ * cart line inserted, changed or deleted, or the coupon set or cleared, and the cart's timestamp —
+ * and answers a copy of the product's answer to the same change. What it leaves out is what the
+ * product adds: verifying the session, validating the request, the catalog and stock rules,
+ * pricing, re-reading the cart under its lock, and building the answer.
+ *
+ * The statements run on the product's pool (`$client`, 10 connections on PostgreSQL; PGlite's one
+ * session otherwise), so the product's carts trigger fires for the floor as for the product.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { buildApp } from '../src/app.ts';
+import { uuidv7 } from '../src/lib/uuid.ts';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+interface SqlClient {
+  query(text: string, values?: unknown[]): Promise<{ rowCount?: number | null; affectedRows?: number }>;
+}
+
+/** What the scenario hands over once: who is who, and the product's answers to copy. */
+export interface WriteFloorSetup {
+  people: { token: string; userId: string }[];
+  /** The product's answer body per label (add, remove, apply, unapply). */
+  answers: Record<string, string>;
+}
+
+export function registerWriteFloor(bare: FastifyInstance, app: App): void {
+  const client = (app.database.db as unknown as { $client: SqlClient }).$client;
+  const cartOf = new Map<string, string>();
+  const answers = new Map<string, Buffer>();
+  const cartFor = (authorization: string | undefined) => {
+    const cartId = authorization ? cartOf.get(authorization.slice('Bearer '.length)) : undefined;
+    if (!cartId) throw Object.assign(new Error('write floor: unknown person'), { statusCode: 401 });
+    return cartId;
+  };
+  const answer = (label: string) => {
+    const body = answers.get(label);
+    if (!body) throw Object.assign(new Error(`write floor: no answer copied for ${label}`), { statusCode: 500 });
+    return body;
+  };
+  const affected = (result: { rowCount?: number | null; affectedRows?: number }) => result.rowCount ?? result.affectedRows ?? 0;
+
+  bare.post<{ Body: WriteFloorSetup }>('/__bench/write-floor', async (request) => {
+    const { people, answers: copied } = request.body;
+    const rows = (await client.query(`SELECT user_id, id FROM carts WHERE user_id = ANY($1::uuid[])`, [people.map((p) => p.userId)])) as unknown as { rows: { user_id: string; id: string }[] };
+    const byUser = new Map(rows.rows.map((row) => [row.user_id, row.id]));
+    for (const person of people) {
+      const cartId = byUser.get(person.userId);
+      if (!cartId) throw new Error(`write floor: person ${person.userId} has no cart`);
+      cartOf.set(person.token, cartId);
+    }
+    for (const [label, body] of Object.entries(copied)) answers.set(label, Buffer.from(body));
+    return { people: cartOf.size, answers: answers.size };
+  });
+
+  const json = { 'content-type': 'application/json; charset=utf-8' };
+  bare.patch<{ Body: { products: { product: string; quantity: number }[] } }>('/__floor/api/v1/carts', async (request, reply) => {
+    const cartId = cartFor(request.headers.authorization);
+    const [line] = request.body.products;
+    if (!line) throw Object.assign(new Error('write floor: no line'), { statusCode: 400 });
+    if (line.quantity > 0) {
+      await client.query(
+        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1)
+         INSERT INTO cart_items (id, cart_id, product_id, quantity) VALUES ($2, $1, $3, $4)
+         ON CONFLICT ON CONSTRAINT cart_items_line_unique DO UPDATE SET quantity = excluded.quantity`,
+        [cartId, uuidv7(), line.product, line.quantity],
+      );
+      return reply.headers(json).send(answer('add'));
+    }
+    await client.query(`WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1) DELETE FROM cart_items WHERE cart_id = $1 AND product_id = $2`, [cartId, line.product]);
+    return reply.headers(json).send(answer('remove'));
+  });
+  bare.post<{ Params: { code: string }; Body: { type: string } }>('/__floor/api/v1/coupons/:code/apply', async (request, reply) => {
+    const cartId = cartFor(request.headers.authorization);
+    const result = await client.query(`UPDATE carts SET coupon_id = c.id, coupon_type = $3, updated_at = now() FROM coupons c WHERE carts.id = $1 AND c.code = $2`, [cartId, request.params.code, request.body.type]);
+    if (affected(result) !== 1) throw Object.assign(new Error('write floor: coupon not applied'), { statusCode: 404 });
+    return reply.headers(json).send(answer('apply'));
+  });
+  bare.patch('/__floor/api/v1/coupons/unapply', async (request, reply) => {
+    const cartId = cartFor(request.headers.authorization);
+    await client.query(`UPDATE carts SET coupon_id = NULL, coupon_type = NULL, updated_at = now() WHERE id = $1`, [cartId]);
+    return reply.headers(json).send(answer('unapply'));
+  });
+}
