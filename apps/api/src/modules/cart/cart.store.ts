@@ -85,7 +85,17 @@ export function forgetCart(userId: string): void {
   cartCache.emptied(userId);
 }
 
-const camel = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+// Column names are few and repeat on every answer: each is converted once (a regular expression
+// per key per row was 7% of the API's CPU on a cart change).
+const camelNames = new Map<string, string>();
+const camel = (key: string) => {
+  let name = camelNames.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    if (camelNames.size < 1_000) camelNames.set(key, name);
+  }
+  return name;
+};
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'startsAt', 'endsAt', 'disabledAt']);
 
 /** A row as to_jsonb wrote it (snake_case, timestamps as text) → the row Drizzle would give. */
