@@ -5,8 +5,8 @@
  *
  * For each request it parses the JSON body (Fastify does), finds the person's cart from the bearer
  * token in a Map (no signature check), writes the same rows as the product in one statement — the
- * cart line inserted, changed or deleted, or the coupon set or cleared, and the cart's timestamp —
- * and answers a copy of the product's answer to the same change. What it leaves out is what the
+ * cart line inserted, changed or deleted, or the coupon set or cleared, and the cart's timestamp,
+ * committed as the product commits them — and answers a copy of the product's answer to the same change. What it leaves out is what the
  * product adds: verifying the session, validating the request, the catalog and stock rules,
  * pricing, re-reading the cart under its lock, and building the answer.
  *
@@ -59,31 +59,33 @@ export function registerWriteFloor(bare: FastifyInstance, app: App): void {
   });
 
   const json = { 'content-type': 'application/json; charset=utf-8' };
+  // Committed as the product commits a cart change: without waiting for the disk (decision 0069).
+  const ASYNC = `set_config('synchronous_commit', 'off', true)`;
   bare.patch<{ Body: { products: { product: string; quantity: number }[] } }>('/__floor/api/v1/carts', async (request, reply) => {
     const cartId = cartFor(request.headers.authorization);
     const [line] = request.body.products;
     if (!line) throw Object.assign(new Error('write floor: no line'), { statusCode: 400 });
     if (line.quantity > 0) {
       await client.query(
-        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1)
+        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC})
          INSERT INTO cart_items (id, cart_id, product_id, quantity) VALUES ($2, $1, $3, $4)
          ON CONFLICT ON CONSTRAINT cart_items_line_unique DO UPDATE SET quantity = excluded.quantity`,
         [cartId, uuidv7(), line.product, line.quantity],
       );
       return reply.headers(json).send(answer('add'));
     }
-    await client.query(`WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1) DELETE FROM cart_items WHERE cart_id = $1 AND product_id = $2`, [cartId, line.product]);
+    await client.query(`WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC}) DELETE FROM cart_items WHERE cart_id = $1 AND product_id = $2`, [cartId, line.product]);
     return reply.headers(json).send(answer('remove'));
   });
   bare.post<{ Params: { code: string }; Body: { type: string } }>('/__floor/api/v1/coupons/:code/apply', async (request, reply) => {
     const cartId = cartFor(request.headers.authorization);
-    const result = await client.query(`UPDATE carts SET coupon_id = c.id, coupon_type = $3, updated_at = now() FROM coupons c WHERE carts.id = $1 AND c.code = $2`, [cartId, request.params.code, request.body.type]);
+    const result = await client.query(`UPDATE carts SET coupon_id = c.id, coupon_type = $3, updated_at = now() FROM coupons c WHERE carts.id = $1 AND c.code = $2 RETURNING ${ASYNC}`, [cartId, request.params.code, request.body.type]);
     if (affected(result) !== 1) throw Object.assign(new Error('write floor: coupon not applied'), { statusCode: 404 });
     return reply.headers(json).send(answer('apply'));
   });
   bare.patch('/__floor/api/v1/coupons/unapply', async (request, reply) => {
     const cartId = cartFor(request.headers.authorization);
-    await client.query(`UPDATE carts SET coupon_id = NULL, coupon_type = NULL, updated_at = now() WHERE id = $1`, [cartId]);
+    await client.query(`UPDATE carts SET coupon_id = NULL, coupon_type = NULL, updated_at = now() WHERE id = $1 RETURNING ${ASYNC}`, [cartId]);
     return reply.headers(json).send(answer('unapply'));
   });
 }

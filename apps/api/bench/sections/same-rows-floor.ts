@@ -71,7 +71,8 @@ export async function sameRowsFloor(client: pg.Client, buyers: { userId: string;
     async cart(db, buyer) {
       const { userId } = buyers[buyer]!;
       await db.query(
-        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1)
+        // Committed as the product commits a cart change: without waiting for the disk (decision 0069).
+        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING set_config('synchronous_commit', 'off', true))
          INSERT INTO cart_items (id, cart_id, product_id, quantity) VALUES ($2, $1, $3, 1)`,
         [cartOf.get(userId), uuidv7(), productOf(buyer)],
       );

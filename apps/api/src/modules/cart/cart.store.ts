@@ -160,9 +160,20 @@ export type CouponApplyAnswer = { status: 'ok' | 'stale'; state: CartState } | {
 /** The database or an open transaction (the fallback of a change that keeps meeting a changed cart). */
 export type Queryable = Pick<Database, 'execute'>;
 
+type CartFunction = 'cart_read' | 'cart_lock_state' | 'cart_apply' | 'cart_coupon_apply' | 'cart_coupon_unapply';
+
+/**
+ * A cart change commits without waiting for its WAL to reach the disk (decision 0069): the
+ * setting lasts until the transaction ends, which for these single statements is their own
+ * commit. A database crash may lose the last fraction of a second of cart changes, never part of
+ * one; an order, which commits synchronously, flushes every cart change before it.
+ */
+const ASYNC_COMMIT = sql.raw(`, set_config('synchronous_commit', 'off', true)`);
+
 /** One call of the cart function `fn` with `args`, sent as a named statement of the function's name. */
-async function call<T>(db: Queryable, fn: 'cart_read' | 'cart_lock_state' | 'cart_apply' | 'cart_coupon_apply' | 'cart_coupon_unapply', args: ReturnType<typeof sql>): Promise<T> {
-  const result = await executeNamed<{ r: T }>(db, fn, sql`select ${sql.raw(fn)}(${args}) as r`);
+async function call<T>(db: Queryable, fn: CartFunction, args: ReturnType<typeof sql>): Promise<T> {
+  const query = fn === 'cart_read' ? sql`select ${sql.raw(fn)}(${args}) as r` : sql`select ${sql.raw(fn)}(${args}) as r${ASYNC_COMMIT}`;
+  const result = await executeNamed<{ r: T }>(db, fn, query);
   return result.rows[0]?.r as T;
 }
 
