@@ -92,13 +92,14 @@ const onFloor = (request: (connection: number, n: number) => EachRequest) => (co
  * request (the first connection's first turn of each label), so the floor answers the same bytes.
  */
 async function setUpWriteFloor(ctx: BenchContext, people: People, request: (connection: number, n: number) => EachRequest, turns: number): Promise<void> {
-  const answers: Record<string, string> = {};
+  const answers: Record<string, { base64: string; encoding: string }> = {};
   for (let n = 0; n < turns; n += 1) {
     const each = request(0, n);
     const body = each.body === undefined ? undefined : JSON.stringify(each.body);
     const answer = await getRaw(ctx.baseUrl + each.path, { ...each.headers, ...(body ? { 'content-type': 'application/json' } : {}) }, each.method, body);
     if (answer.status !== 200) throw new Error(`write floor: the product answered ${answer.status} to ${each.method} ${each.path}`);
-    answers[each.label ?? 'write'] = answer.body.toString();
+    // The bytes as sent (compressed when the request accepts it), with their encoding.
+    answers[each.label ?? 'write'] = { base64: answer.body.toString('base64'), encoding: String(answer.headers['content-encoding'] ?? 'identity') };
   }
   const setup = await fetch(`${ctx.bareUrl}/__bench/write-floor`, {
     method: 'POST',
@@ -228,7 +229,7 @@ export const scenariosSection: BenchSection = {
       const change = (connection: number, n: number): EachRequest => ({
         method: 'PATCH',
         path: '/api/v1/carts',
-        headers: auth(people.tokens[connection % people.tokens.length]!),
+        headers: { ...auth(people.tokens[connection % people.tokens.length]!), 'accept-encoding': BROWSER },
         body: { products: [{ product: extra, quantity: n % 2 === 0 ? 1 : 0 }] },
         label: n % 2 === 0 ? 'add' : 'remove',
       });
@@ -242,7 +243,7 @@ export const scenariosSection: BenchSection = {
       const turn = (connection: number, n: number): EachRequest => ({
         method: n % 2 === 0 ? 'POST' : 'PATCH',
         path: n % 2 === 0 ? `/api/v1/coupons/${people.couponCode}/apply` : '/api/v1/coupons/unapply',
-        headers: auth(people.tokens[connection % people.tokens.length]!),
+        headers: { ...auth(people.tokens[connection % people.tokens.length]!), 'accept-encoding': BROWSER },
         body: n % 2 === 0 ? { type: 'regular' } : undefined,
         label: n % 2 === 0 ? 'apply' : 'unapply',
       });
@@ -311,7 +312,7 @@ export const scenariosSection: BenchSection = {
       targets,
       notes: [
         `${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, then ${rounds} rounds of ${seconds} s. Reads that answer the same bytes every time (and the two calculations, POSTs with one body) take turns with a bare Fastify route serving a copy of those bytes (ratio = median of the rounds' ratios); writes report figures only.`,
-        `Cart and coupon writes: each of the ${CONNECTIONS} connections is another signed-in person with a 3-line cart${ctx.dataset ? ' (data set users)' : ''}; "add"/"remove" and "apply"/"unapply" take turns on each connection and are counted apart. The cart read is one person's cart read by all connections.`,
+        `Cart and coupon writes: each of the ${CONNECTIONS} connections is another signed-in person with a 3-line cart${ctx.dataset ? ' (data set users)' : ''}, sending a browser's Accept-Encoding; "add"/"remove" and "apply"/"unapply" take turns on each connection and are counted apart. The cart read is one person's cart read by all connections.`,
         `The write floor beside each write: the same requests from the same load generator to a bare Fastify route in the product's process that finds the person's cart in a Map, writes the same rows in one statement on the product's database connections and answers a copy of the product's answer (bench/write-floor.ts); its rounds take turns with the product's, on a second set of ${CONNECTIONS} people.`,
         `Login: each connection another person (${Math.min(CONNECTIONS, people.logins.length)} accounts), argon2id by design (19 MiB, 2 passes): bounded by the hash, not by the route. Target everywhere: 0 errors.`,
         ...notes,
