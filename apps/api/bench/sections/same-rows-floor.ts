@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { uuidv7 } from '../../src/lib/uuid.ts';
+import { ASYNC_COMMIT_CALL } from '../../src/modules/cart/cart.store.ts';
 
 /** One buyer's two round trips of a bare-SQL loop, on that buyer's own connection. */
 export interface SqlLoopSteps {
@@ -72,7 +73,7 @@ export async function sameRowsFloor(client: pg.Client, buyers: { userId: string;
       const { userId } = buyers[buyer]!;
       await db.query(
         // Committed as the product commits a cart change: without waiting for the disk (decision 0069).
-        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING set_config('synchronous_commit', 'off', true))
+        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC_COMMIT_CALL})
          INSERT INTO cart_items (id, cart_id, product_id, quantity) VALUES ($2, $1, $3, 1)`,
         [cartOf.get(userId), uuidv7(), productOf(buyer)],
       );

@@ -168,12 +168,13 @@ type CartFunction = 'cart_read' | 'cart_lock_state' | 'cart_apply' | 'cart_coupo
  * commit. A database crash may lose the last fraction of a second of cart changes, never part of
  * one; an order, which commits synchronously, flushes every cart change before it.
  */
-const ASYNC_COMMIT = sql.raw(`, set_config('synchronous_commit', 'off', true)`);
+export const ASYNC_COMMIT_CALL = `set_config('synchronous_commit', 'off', true)`;
+const ASYNC_COMMIT = sql.raw(`, ${ASYNC_COMMIT_CALL}`);
+const NOTHING = sql.raw('');
 
 /** One call of the cart function `fn` with `args`, sent as a named statement of the function's name. */
 async function call<T>(db: Queryable, fn: CartFunction, args: ReturnType<typeof sql>): Promise<T> {
-  const query = fn === 'cart_read' ? sql`select ${sql.raw(fn)}(${args}) as r` : sql`select ${sql.raw(fn)}(${args}) as r${ASYNC_COMMIT}`;
-  const result = await executeNamed<{ r: T }>(db, fn, query);
+  const result = await executeNamed<{ r: T }>(db, fn, sql`select ${sql.raw(fn)}(${args}) as r${fn === 'cart_read' ? NOTHING : ASYNC_COMMIT}`);
   return result.rows[0]?.r as T;
 }
 
