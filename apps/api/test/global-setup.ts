@@ -32,6 +32,26 @@ export default async function setup(project: TestProject) {
     return setupPostgresTemplates(project, process.env.DATABASE_URL);
   }
   project.provide('postgresTemplates', {});
+  // The API, PGlite-worker and browser projects each run this setup; the templates are built
+  // once per run and shared (three builds cost ~40 s of a CI run in which nothing else ran).
+  const shared = (globalThis.__pgliteTemplates ??= { built: buildPgliteTemplates(), users: 0 });
+  shared.users += 1;
+  const templates = await shared.built;
+  project.provide('pgliteTemplates', templates);
+  return () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    for (const file of Object.values(templates)) rmSync(file, { force: true });
+    globalThis.__pgliteTemplates = undefined;
+  };
+}
+
+declare global {
+  // The PGlite templates of this run, shared by every project's setup (see above).
+  var __pgliteTemplates: { built: Promise<Partial<Record<TemplateKind, string>>>; users: number } | undefined;
+}
+
+async function buildPgliteTemplates(): Promise<Partial<Record<TemplateKind, string>>> {
   const directory = path.resolve(import.meta.dirname, '../../../.tmp/test-db-templates');
   mkdirSync(directory, { recursive: true });
   const templates: Partial<Record<TemplateKind, string>> = {};
@@ -42,17 +62,14 @@ export default async function setup(project: TestProject) {
       await seedIfEmpty(database.db, () => {}, { catalog: kind === 'catalog' });
       const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
       const dump = await client.dumpDataDir('none');
-      const file = path.join(directory, `${kind}-${process.pid}-${project.name}.tar`);
+      const file = path.join(directory, `${kind}-${process.pid}.tar`);
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
       templates[kind] = file;
     } finally {
       await database.close();
     }
   }
-  project.provide('pgliteTemplates', templates);
-  return () => {
-    for (const file of Object.values(templates)) rmSync(file, { force: true });
-  };
+  return templates;
 }
 
 /** The templates as PostgreSQL databases; dropped when the run ends. */
