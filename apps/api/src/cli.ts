@@ -1,12 +1,8 @@
 import { userInfo } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { AdminTokenSigner } from './modules/admin/access/admin-token.ts';
-import { runOperatorCommand, type CommandResult } from './modules/admin/cli/commands.ts';
-import { sendToRunningServer, socketPathOf } from './modules/admin/cli/operator-socket.ts';
-import { createMailRepository } from './modules/mail/mail.repository.ts';
-import { openUploadStore } from './modules/uploads/database-upload-store.ts';
+import type { CommandResult } from './modules/admin/cli/commands.ts';
+import { sendToRunningServer, socketPathOf } from './modules/admin/cli/operator-socket-client.ts';
 
 /**
  * Operator commands: `npm run cli -- <command> [options]` (modules/admin/cli/commands.ts). With
@@ -24,6 +20,15 @@ async function main(argv: string[]): Promise<number> {
   const remote = config.operatorSocket ? await sendToRunningServer(socketPathOf(config.dataDir), argv, who) : undefined;
   if (remote) return print(remote);
 
+  // No running shop: this process opens the database itself. Loaded here, not above, so a
+  // command a running shop carries out starts without the database driver and the app's modules.
+  const [{ openDatabase }, { AdminTokenSigner }, { runOperatorCommand }, { createMailRepository }, { openUploadStore }] = await Promise.all([
+    import('./db/client.ts'),
+    import('./modules/admin/access/admin-token.ts'),
+    import('./modules/admin/cli/commands.ts'),
+    import('./modules/mail/mail.repository.ts'),
+    import('./modules/uploads/database-upload-store.ts'),
+  ]);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const quiet = () => {};
   const log = { info: quiet, debug: quiet, trace: quiet, warn: console.warn, error: console.error, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;

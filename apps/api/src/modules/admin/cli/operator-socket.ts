@@ -1,12 +1,12 @@
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import path from 'node:path';
+import { createServer, type Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminContext } from '../admin.context.ts';
 import { runOperatorCommand, type CommandResult } from './commands.ts';
+import { sendToRunningServer, socketPathOf } from './operator-socket-client.ts';
 
-/** The socket's file: DATA_DIR/operator.sock (decision 0029). */
-export const socketPathOf = (dataDir: string) => path.join(dataDir, 'operator.sock');
+export { socketPathOf };
+
 const MAX_REQUEST_BYTES = 64 * 1024;
 
 /**
@@ -59,26 +59,6 @@ export async function startOperatorSocket(ctx: AdminContext, log: FastifyBaseLog
   server.unref();
   log.info(`operator commands: npm run cli reaches this server over ${file}`);
   return server;
-}
-
-/** Sends a command to a running server; undefined when no server answers on the socket. */
-export function sendToRunningServer(file: string, argv: string[], user: string): Promise<CommandResult | undefined> {
-  if (!existsSync(file)) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ socketPath: file, path: '/run', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as CommandResult);
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? resolve(undefined) : reject(error)));
-    req.end(JSON.stringify({ argv, user }));
-  });
 }
 
 function answers(file: string): Promise<boolean> {
