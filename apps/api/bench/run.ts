@@ -55,7 +55,10 @@ async function createBenchDatabase(baseUrl: string): Promise<{ url: string; drop
 }
 
 async function startServer(databaseUrl: string | undefined): Promise<{ child: ChildProcess; ctx: BenchContext }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', path.join(here, 'server.ts')], {
+  // BENCH_SERVER_NODE_FLAGS: V8 or Node flags for the product's process only (the load generator
+  // in this process keeps its own), to compare a runtime setting on the product alone.
+  const serverFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...serverFlags, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', path.join(here, 'server.ts')], {
     env: { ...process.env, DATABASE_URL: '', BENCH_DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
