@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { socketPathOf, startOperatorSocket } from './cli/operator-socket.ts';
+import { startOperatorSocket } from './cli/operator-socket.ts';
+import { socketPathOf } from './cli/operator-socket-client.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { MailDispatcher } from '../mail/mail.dispatcher.ts';

@@ -5,8 +5,6 @@ import type { AdminContext } from '../admin.context.ts';
 import { runOperatorCommand, type CommandResult } from './commands.ts';
 import { sendToRunningServer, socketPathOf } from './operator-socket-client.ts';
 
-export { socketPathOf };
-
 const MAX_REQUEST_BYTES = 64 * 1024;
 
 /**
