@@ -60,7 +60,9 @@ async function buildPgliteTemplates(): Promise<Partial<Record<TemplateKind, stri
     try {
       await database.migrate();
       await seedIfEmpty(database.db, () => {}, { catalog: kind === 'catalog' });
-      const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
+      const client = (database.db as unknown as { $client: { exec(sql: string): Promise<unknown>; dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
+      // A checkpoint first, so a copy opens without replaying the migrations' and seed's log.
+      await client.exec('CHECKPOINT');
       const dump = await client.dumpDataDir('none');
       const file = path.join(directory, `${kind}-${process.pid}.tar`);
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -63,15 +63,15 @@ export async function openTestDatabase({ seeded, ...options }: TestDatabaseOptio
 }
 
 /** The saved PGlite copy of global-setup.ts; undefined when the suite runs without it (an empty database then). */
-function pgliteTemplate(kind: TemplateKind): Blob | undefined {
+function pgliteTemplate(kind: TemplateKind): Uint8Array | undefined {
   const file = inject('pgliteTemplates')?.[kind];
   if (!file) return undefined;
-  // Read once per worker (its files share this module): a Blob can be loaded any number of times.
+  // Read once per worker (its files share this module): each database gets its own copy of the bytes.
   let template = templatesRead.get(file);
-  if (!template) templatesRead.set(file, (template = new Blob([readFileSync(file)])));
+  if (!template) templatesRead.set(file, (template = readFileSync(file)));
   return template;
 }
-const templatesRead = new Map<string, Blob>();
+const templatesRead = new Map<string, Uint8Array>();
 
 /**
  * Another handle on the database of `app`, as a second API process would open it: its own pool

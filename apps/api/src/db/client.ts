@@ -38,9 +38,9 @@ export interface OpenDatabaseOptions {
   /**
    * A PGlite data directory to start from (a tarball from `dumpDataDir`), instead of creating
    * an empty cluster: the tests start each database from a migrated, seeded copy (initdb alone
-   * takes ~3 s of a 2-core machine, loading a copy ~1 s). Ignored with databaseUrl.
+   * takes ~3 s of a 2-core machine, loading a copy well under 1 s). Ignored with databaseUrl.
    */
-  template?: Blob;
+  template?: Uint8Array;
   /** Sees every SQL statement Drizzle sends (tests count queries with it). */
   logger?: Logger;
   /**
@@ -111,15 +111,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 type PGliteClient = import('@electric-sql/pglite').PGlite;
 
-async function openPGliteHere(dataDir: string | undefined, template: Blob | undefined): Promise<PGliteClient> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client = new PGlite({ dataDir, loadDataDir: template });
-  await client.waitReady;
-  return client;
+async function openPGliteHere(dataDir: string | undefined, template: Uint8Array | undefined): Promise<PGliteClient> {
+  const { startPGlite } = await import('./pglite-start.js');
+  return startPGlite(dataDir, template);
 }
 
 /** The same database on another core: Drizzle's driver only calls what PGliteThread has (query, transaction). */
-async function openPGliteThread(dataDir: string | undefined, template: Blob | undefined): Promise<PGliteClient> {
+async function openPGliteThread(dataDir: string | undefined, template: Uint8Array | undefined): Promise<PGliteClient> {
   const { PGliteThread } = await import('./pglite-thread.ts');
   return (await PGliteThread.open({ dataDir, template })) as unknown as PGliteClient;
 }

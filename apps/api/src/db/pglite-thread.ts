@@ -36,9 +36,8 @@ export class PGliteThread {
   }
 
   /** Starts the worker and waits until its database is open (`template`: a `dumpDataDir` tarball to start from). */
-  static async open(options: { dataDir?: string; template?: Blob } = {}): Promise<PGliteThread> {
-    const template = options.template ? await options.template.arrayBuffer() : undefined;
-    const worker = new Worker(new URL('./pglite-thread.worker.js', import.meta.url), { workerData: { dataDir: options.dataDir, template } });
+  static async open(options: { dataDir?: string; template?: Uint8Array } = {}): Promise<PGliteThread> {
+    const worker = new Worker(new URL('./pglite-thread.worker.js', import.meta.url), { workerData: { dataDir: options.dataDir, template: options.template } });
     const thread = new PGliteThread(worker);
     await new Promise<void>((resolve, reject) => {
       const onReady = (message: WorkerMessage) => {

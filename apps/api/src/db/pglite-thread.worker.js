@@ -8,7 +8,7 @@
 // through the `tx` object. So while one caller's transaction callback runs on the main thread,
 // every other caller's query waits here, exactly as it would in-process.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { startPGlite } from './pglite-start.js';
 
 const identity = (value) => value;
 
@@ -33,7 +33,8 @@ function queryOptions(options) {
   return { ...rest, parsers: Object.fromEntries(rawTypes.map((oid) => [oid, identity])) };
 }
 
-const pg = new PGlite({ dataDir: workerData.dataDir, loadDataDir: workerData.template ? new Blob([workerData.template]) : undefined });
+/** The database, set once open; the main thread sends nothing before it hears `ready`. */
+let pg;
 /** Open transactions by id: the `tx` to run their statements and how to end them. */
 const transactions = new Map();
 /** LISTEN subscriptions by id: the function that stops each. */
@@ -104,7 +105,10 @@ parentPort.on('message', async ({ id, op, ...args }) => {
   }
 });
 
-pg.waitReady.then(
-  () => parentPort.postMessage({ ready: true }),
+startPGlite(workerData.dataDir, workerData.template).then(
+  (client) => {
+    pg = client;
+    parentPort.postMessage({ ready: true });
+  },
   (error) => parentPort.postMessage({ ready: false, error: plainError(error) }),
 );

@@ -29,7 +29,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 }
 
 /** The saved seeded database, or undefined (an empty database, migrated and seeded at start) without the global setup. */
-function seededTemplate(): Blob | undefined {
+function seededTemplate(): Uint8Array | undefined {
   const file = inject('pgliteTemplates')?.catalog;
-  return file ? new Blob([readFileSync(file)]) : undefined;
+  return file ? readFileSync(file) : undefined;
 }

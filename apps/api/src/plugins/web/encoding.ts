@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { acceptedWeights, type Encoding } from '../../lib/encoded-body.ts';
+import { acceptedWeights, brotliWindowFor, type Encoding } from '../../lib/encoded-body.ts';
 
 export type { Encoding };
 
@@ -27,7 +27,7 @@ export function encodeBody(text: string): EncodedBody {
   const identity = Buffer.from(text, 'utf8');
   return {
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length, [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(identity.length) } }),
     gzip: gzipSync(identity, { level: 6 }),
   };
 }
