@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from './paths.ts';
 
 /**
  * Configuration, parsed once from the environment. Nothing else in the API reads process.env.
@@ -169,7 +170,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Parses an environment (process.env by default); throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
+import { buildServer } from '../scripts/build-server.mjs';
 import { openDatabase } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed/seed.ts';
 
@@ -27,6 +28,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The tests that start the real server process run the built one, as `npm start` does (decision
+  // 0070): built here once per run, from the sources under test, so it is never stale.
+  await (globalThis.__serverBuilt ??= buildServer());
   if (process.env.DATABASE_URL) {
     project.provide('pgliteTemplates', {});
     return setupPostgresTemplates(project, process.env.DATABASE_URL);
@@ -47,6 +51,8 @@ export default async function setup(project: TestProject) {
 }
 
 declare global {
+  // The server built for this run, shared by every project's setup (see above).
+  var __serverBuilt: Promise<void> | undefined;
   // The PGlite templates of this run, shared by every project's setup (see above).
   var __pgliteTemplates: { built: Promise<Partial<Record<TemplateKind, string>>>; users: number } | undefined;
 }

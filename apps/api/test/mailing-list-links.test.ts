@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createMailingListContext, sendIssue } from '../src/modules/mailing-list/mailing-list.service.ts';
-import { paragraphsOf } from '../src/modules/mailing-list/send-newsletter.ts';
+import { paragraphsOf } from '../src/modules/mailing-list/paragraphs.ts';
 import { createTestApp, json } from './helper.ts';
 import { mailTo, uniqueEmail } from './auth-helpers.ts';
 import { ageConfirmation, browser, linkIn, subscribe, subscribeConfirmed, subscriberRow } from './mailing-list-helpers.ts';

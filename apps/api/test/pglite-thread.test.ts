@@ -155,11 +155,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite in a worker thread', () => {
 
   it('both ways open a copy of the seeded template with its rows, twice from the same bytes, with the in-memory buffer settings', async () => {
     const copies = await Promise.all([openTestDatabase({ seeded: true, worker: false }), openTestDatabase({ seeded: true, worker: true }), openTestDatabase({ seeded: true, worker: false })]);
+    const rows = async <Row,>(database: DatabaseHandle, query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
     try {
       for (const copy of copies) {
-        const [products] = (await copy.db.execute(sql`SELECT count(*)::int AS n FROM products`)).rows as { n: number }[];
+        const [products] = await rows<{ n: number }>(copy, sql`SELECT count(*)::int AS n FROM products`);
         expect(products.n).toBeGreaterThan(0);
-        const settings = (await copy.db.execute(sql`SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'max_connections') ORDER BY name`)).rows;
+        const settings = await rows(copy, sql`SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'max_connections') ORDER BY name`);
         // shared_buffers is counted in 8 kB pages: 2048 × 8 kB = 16 MB (pglite-start.js).
         expect(settings).toEqual([
           { name: 'max_connections', setting: '5', unit: null },
@@ -169,7 +170,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite in a worker thread', () => {
       // A write to one copy is not seen by another made from the same bytes.
       await copies[0].db.execute(sql`DELETE FROM product_reviews`);
       await copies[0].db.execute(sql`UPDATE products SET name = 'changed in one copy'`);
-      const [other] = (await copies[2].db.execute(sql`SELECT count(*)::int AS n FROM products WHERE name = 'changed in one copy'`)).rows as { n: number }[];
+      const [other] = await rows<{ n: number }>(copies[2], sql`SELECT count(*)::int AS n FROM products WHERE name = 'changed in one copy'`);
       expect(other.n).toBe(0);
     } finally {
       await Promise.all(copies.map((copy) => copy.close()));

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverBundle } from '../src/paths.ts';
 import { freePort } from './free-port.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -12,7 +13,7 @@ const PASSWORD = 'Process-proof-42';
 export type Answer = { status: number; body: any };
 
 /**
- * The real server process (`apps/api/src/server.ts`) on a free port, as `npm start` runs it, for
+ * The real server process (`apps/api/dist/server.mjs`, built by global-setup.ts) on a free port, as `npm start` runs it, for
  * tests that kill, restart or cluster it: its own data directory and, when DATABASE_URL is set, a
  * fresh PostgreSQL database dropped by `cleanup()` (or the `databaseUrl` given: a second host).
  */
@@ -56,7 +57,7 @@ export async function serverProcess(options: { env?: Record<string, string>; dat
 
   /** Starts the process and waits until it answers its health check. */
   async function start(extraEnv: Record<string, string> = {}) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env: { ...process.env, ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [serverBundle], { cwd: repoRoot, env: { ...process.env, ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(child);
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));

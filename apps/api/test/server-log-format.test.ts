@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { logTransport } from '../src/lib/log-format.ts';
+import { serverBundle } from '../src/paths.ts';
 import { freePort } from './free-port.ts';
 
 /**
@@ -42,7 +43,7 @@ describe.runIf(hasScript)('the server on a terminal', () => {
 
   it('prints readable lines: where the shop is and where the mailbox is, no JSON', async () => {
     const port = await freePort();
-    const command = `${process.execPath} --import tsx apps/api/src/server.ts`;
+    const command = `${process.execPath} ${serverBundle}`;
     const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', DATABASE_URL: '', LOG_FORMAT: '', SEED_CATALOG: 'false' };
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     stop = () => {

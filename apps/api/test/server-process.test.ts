@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverBundle } from '../src/paths.ts';
 import { freePort } from './free-port.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -10,7 +11,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Starts the real server process (as `npm start` does after building) and waits until it serves. */
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverBundle], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -70,7 +71,7 @@ describe('the server process', () => {
   }, 150_000);
 
   it('refuses to start with a bad variable and names it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir } });
+    const child = spawn(process.execPath, [serverBundle], { cwd: repoRoot, env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir } });
     let output = '';
     child.stderr.on('data', (chunk) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -9,6 +9,8 @@ import { combine, drive, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, sec
 import { percentile, placeOrders } from './orders.ts';
 import { TokenSigner } from '../../src/lib/jwt.ts';
 import { uuidv7 } from '../../src/lib/uuid.ts';
+import { serverBundle } from '../../src/paths.ts';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 const BUYERS = 50;
 const ORDERS_PER_BUYER = Number(process.env.BENCH_ORDERS_PER_BUYER ?? 8);
@@ -25,15 +27,19 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * `npm start`'s server (apps/api/src/server.ts) with WEB_CONCURRENCY=`processes` on the run's
+ * `npm start`'s server (apps/api/dist/server.mjs, built first) with WEB_CONCURRENCY=`processes` on the run's
  * PostgreSQL database, started as `npm start` would (production, high rate limits, a JWT secret
  * from the environment); answers once every API process listens.
  */
+/** Built once per bench run, from the sources being measured. */
+let serverBuilt: Promise<void> | undefined;
+
 async function startProduct(databaseUrl: string, processes: number): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
   // Each start is its own host: its own data directory (uploads, secrets), as on another machine.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cw-bench-host-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(import.meta.dirname, '../announce-listen.ts'), 'apps/api/src/server.ts'], {
+  await (serverBuilt ??= buildServer());
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(import.meta.dirname, '../announce-listen.ts'), serverBundle], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -185,7 +191,7 @@ export const processesSection: BenchSection = {
       targets,
       notes: [
         'Two hosts: two separate servers (WEB_CONCURRENCY=1 each, own port and DATA_DIR) on the same database, 25 buyers on each at once; compared with the 1-process run.',
-        `apps/api/src/server.ts as npm start runs it (NODE_ENV=production, WEB_CONCURRENCY=1, then 2), on this run's PostgreSQL database with the data set; the benchmark's own server is paused (SIGSTOP) meanwhile, so it takes no CPU from them.`,
+        `apps/api/dist/server.mjs as npm start runs it (NODE_ENV=production, WEB_CONCURRENCY=1, then 2), on this run's PostgreSQL database with the data set; the benchmark's own server is paused (SIGSTOP) meanwhile, so it takes no CPU from them.`,
         `Product list: ${CONNECTIONS} connections, ${warmUpSeconds} s warm-up, ${rounds} rounds of ${seconds} s. Orders: ${BUYERS} buyers, ${ORDERS_PER_BUYER} timed orders each after one warm-up order ("req/s" is orders per second).`,
         'scaling = 2-process req/s ÷ 1-process req/s. Two cores are shared by the product, PostgreSQL and the load generator: 200% is out of reach here by construction.',
         ...notes,

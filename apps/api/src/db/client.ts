@@ -5,6 +5,7 @@ import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { listenOnPostgres, type Listener } from './listen.ts';
+import { migrationsFolder } from '../paths.ts';
 
 /** Both drivers produce this type, so repositories never know which database they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,7 +29,6 @@ export interface DatabaseHandle {
  */
 export const API_CONNECTION_NAME = `carbonwise-api:${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { pgliteWorkerFile } from '../paths.ts';
 import { messages, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 /**
@@ -37,7 +38,7 @@ export class PGliteThread {
 
   /** Starts the worker and waits until its database is open (`template`: a `dumpDataDir` tarball to start from). */
   static async open(options: { dataDir?: string; template?: Uint8Array } = {}): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./pglite-thread.worker.js', import.meta.url), { workerData: { dataDir: options.dataDir, template: options.template } });
+    const worker = new Worker(pgliteWorkerFile, { workerData: { dataDir: options.dataDir, template: options.template } });
     const thread = new PGliteThread(worker);
     await new Promise<void>((resolve, reject) => {
       const onReady = (message: WorkerMessage) => {

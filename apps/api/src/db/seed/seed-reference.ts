@@ -3,8 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Database } from '../client.ts';
 import { airports, countries } from '../schema/index.ts';
+import { referenceDataDir } from '../../paths.ts';
 
-const dataDir = path.resolve(import.meta.dirname, '../../../data');
 const AIRPORT_CHUNK = 500;
 
 const countryFileSchema = z.array(
@@ -23,7 +23,7 @@ const countryFileSchema = z.array(
 const airportFileSchema = z.array(z.tuple([z.string(), z.string(), z.string(), z.string(), z.number(), z.number()]));
 
 function readJson<T>(file: string, schema: z.ZodType<T>): T {
-  const full = path.join(dataDir, file);
+  const full = path.join(referenceDataDir, file);
   const parsed = schema.safeParse(JSON.parse(readFileSync(full, 'utf8')));
   if (!parsed.success) throw new Error(`${full} does not have the expected shape: ${parsed.error.issues[0]?.message}`);
   return parsed.data;

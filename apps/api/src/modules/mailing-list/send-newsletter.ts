@@ -7,6 +7,7 @@ import { openDatabase } from '../../db/client.ts';
 import { createMailRepository } from '../mail/mail.repository.ts';
 import { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import { createMailingListContext, sendIssue } from './mailing-list.service.ts';
+import { paragraphsOf } from './paragraphs.ts';
 
 /**
  * `npm run newsletter:send -- --subject "…" --file body.md [--dry-run]`: writes one issue to the
@@ -14,13 +15,6 @@ import { createMailingListContext, sendIssue } from './mailing-list.service.ts';
  * delivers it. The body is plain text; blank lines separate paragraphs. On the embedded
  * database (PGlite) stop the server first: only one process can open its data directory.
  */
-export function paragraphsOf(body: string): string[] {
-  return body
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => paragraph.replace(/\s*\r?\n\s*/g, ' ').trim())
-    .filter(Boolean);
-}
-
 async function main() {
   const { values } = parseArgs({ options: { subject: { type: 'string' }, file: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
   if (!values.subject?.trim() || !values.file) {

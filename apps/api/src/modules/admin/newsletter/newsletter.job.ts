@@ -3,7 +3,7 @@ import { mailingListSubscribers, newsletterIssues } from '../../../db/schema/ind
 import type { Database } from '../../../db/client.ts';
 import { newsletterMails } from '../../mailing-list/mailing-list.mails.ts';
 import { unsubscribeLinks, type MailingListContext } from '../../mailing-list/mailing-list.service.ts';
-import { paragraphsOf } from '../../mailing-list/send-newsletter.ts';
+import { paragraphsOf } from '../../mailing-list/paragraphs.ts';
 import type { AdminContext } from '../admin.context.ts';
 
 /** Subscribers written to the outbox per transaction: short transactions, progress every batch. */

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { mailingListSubscribers, newsletterIssues, outboxEmails } from '../../../db/schema/index.ts';
 import { newsletterMails } from '../../mailing-list/mailing-list.mails.ts';
 import { unsubscribeLinks, type MailingListContext } from '../../mailing-list/mailing-list.service.ts';
-import { paragraphsOf } from '../../mailing-list/send-newsletter.ts';
+import { paragraphsOf } from '../../mailing-list/paragraphs.ts';
 import type { Tx } from '../../cart/cart.repository.ts';
 import { inAdminTransaction, type AdminContext } from '../admin.context.ts';
 import { actorOf, changedFields, recordAudit } from '../audit/audit.ts';
