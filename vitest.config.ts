@@ -78,6 +78,10 @@ export default defineConfig({
           name: 'web-unit',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Files share a worker's modules and window (78 s → 13 s for this project here); what
+          // a file leaves behind is cleared before the next by between-files.ts.
+          isolate: false,
+          setupFiles: ['apps/web/src/test/between-files.ts'],
         },
       },
       {
