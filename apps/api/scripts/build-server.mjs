@@ -7,7 +7,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
+// The same folder src/paths.ts names; this script runs on plain Node, which cannot import that .ts file.
 const apiRoot = path.resolve(import.meta.dirname, '..');
+
 export async function buildServer() {
   const outdir = path.join(apiRoot, 'dist');
   rmSync(outdir, { recursive: true, force: true });

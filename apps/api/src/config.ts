@@ -170,7 +170,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-
 /** Parses an environment (process.env by default); throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));

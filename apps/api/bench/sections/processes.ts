@@ -26,14 +26,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * `npm start`'s server (apps/api/dist/server.mjs, built first) with WEB_CONCURRENCY=`processes` on the run's
- * PostgreSQL database, started as `npm start` would (production, high rate limits, a JWT secret
- * from the environment); answers once every API process listens.
- */
-/** Built once per bench run, from the sources being measured. */
+/** The server `npm start` runs, built once per bench run from the sources being measured. */
 let serverBuilt: Promise<void> | undefined;
 
+/**
+ * `npm start`'s server (apps/api/dist/server.mjs, built first) with WEB_CONCURRENCY=`processes`
+ * on the run's PostgreSQL database, started as `npm start` would (production, high rate limits,
+ * a JWT secret from the environment); answers once every API process listens.
+ */
 async function startProduct(databaseUrl: string, processes: number): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
   // Each start is its own host: its own data directory (uploads, secrets), as on another machine.

@@ -29,7 +29,6 @@ export interface DatabaseHandle {
  */
 export const API_CONNECTION_NAME = `carbonwise-api:${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 
-
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Directory for PGlite's files; ignored with databaseUrl or inMemory. */
