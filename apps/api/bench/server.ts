@@ -15,6 +15,7 @@ import { BENCH_IMPACT_SLUG } from './sections/catalog.ts';
 import { DATASET_PASSWORD, insertDataset, type DatasetInfo } from './dataset.ts';
 import { getRaw } from './load.ts';
 import { registerWriteFloor } from './write-floor.ts';
+import { registerOrderHttpFloor } from './order-http-floor.ts';
 import { personalReads, productIdsForLists } from './personal-reads.ts';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/index.ts';
@@ -170,6 +171,7 @@ async function main() {
     return reply.code(copy.status).headers(copy.headers).send(copy.body);
   };
   registerWriteFloor(bare, app);
+  registerOrderHttpFloor(bare, app);
   bare.get('/*', serveCopy);
   // Bodies are read (as the product reads them) and not looked at.
   bare.post('/*', serveCopy);

@@ -1,0 +1,190 @@
+/**
+ * The order loop's runs (sections/order-loop.ts): the product's loop over HTTP, a bare-SQL floor's
+ * loop over node-postgres, the API's CPU per request, and the set-up of the HTTP floors
+ * (order-http-floor.ts), which run the product's loop against bare routes.
+ */
+import http from 'node:http';
+import pg from 'pg';
+import type { BenchContext } from '../section.ts';
+import { ORDER, percentile } from './orders.ts';
+import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
+import { apiStalls, serverCpuMs } from '../api-readings.ts';
+import type { SqlLoopSteps } from './same-rows-floor.ts';
+import type { OrderHttpFloorSetup } from '../order-http-floor.ts';
+
+// BENCH_BUYERS changes the number of buyers for a study (how concurrency changes the cost per order); the targets are for 50.
+export const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
+export const SECONDS = Number(process.env.BENCH_LOOP_SECONDS ?? process.env.BENCH_SECONDS ?? 5);
+
+export interface LoopResult {
+  orders: number;
+  /** Cart changes answered (any status). */
+  carts: number;
+  ordersPerSecond: number;
+  orderP50: number;
+  orderP99: number;
+  cartP50: number;
+  cartP99: number;
+  errors: number;
+  firstError?: string;
+  /** API CPU ms per order request and per cart change (separate runs of each alone; product only). */
+  cpuPerOrder?: number;
+  cpuPerCart?: number;
+  /**
+   * CPU of one whole loop (cart change + order) on this machine, by process, over the same
+   * round: where the two cores go. Database: a local PostgreSQL (undefined otherwise; on PGlite
+   * it is inside the API). API: the product's process (product rounds only). Client: this load
+   * generator (its HTTP or node-postgres side).
+   */
+  loopCpu?: { database?: number; api?: number; client: number };
+  /** The API's event-loop stalls over the round (ms, p99 and max; product rounds only). */
+  stalls?: { p99: number; max: number };
+}
+
+/** Readings taken before a round; `perLoop` turns them into CPU ms per loop (per order placed). */
+async function cpuReadings(ctx: BenchContext | undefined) {
+  // On PGlite the database is inside the API process: a PostgreSQL server that happens to run on
+  // this machine is not the product's, so its CPU is not read.
+  const onPostgres = !ctx || Boolean(ctx.databaseUrl);
+  const database = onPostgres ? postgresCpuMs() : undefined;
+  const api = ctx ? await serverCpuMs(ctx) : undefined;
+  const client = ownCpuMs();
+  return async (loops: number): Promise<LoopResult['loopCpu']> => {
+    const n = Math.max(1, loops);
+    const databaseAfter = onPostgres ? postgresCpuMs() : undefined;
+    const apiAfter = ctx ? await serverCpuMs(ctx) : undefined;
+    return {
+      database: database === undefined || databaseAfter === undefined ? undefined : (databaseAfter - database) / n,
+      api: api === undefined || apiAfter === undefined ? undefined : (apiAfter - api) / n,
+      client: (ownCpuMs() - client) / n,
+    };
+  };
+}
+
+function request(agent: http.Agent, url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}
+
+/**
+ * The product's loop: each buyer adds one unit (its product) and places the order, until the deadline.
+ * `base` sends the same requests to another server in the product's process (the HTTP floor).
+ */
+export async function productLoop(ctx: BenchContext, tokens: string[], productOf: (buyer: number) => string, seconds: number, tag: string, only?: 'cart', base = ctx.baseUrl): Promise<LoopResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
+  const cpu = await cpuReadings(ctx);
+  await apiStalls(ctx); // starts the reading afresh
+  const orderTimes: number[] = [];
+  const cartTimes: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token, buyer) => {
+      for (let i = 0; performance.now() < deadline; i += 1) {
+        let t0 = performance.now();
+        // The cart-only run (for its CPU) sets the line to 1 and back to 0, so the cart stays small.
+        const cart = await request(agent, `${base}/api/v1/carts`, 'PATCH', token, { products: [{ product: productOf(buyer), quantity: only === 'cart' && i % 2 ? 0 : 1 }] });
+        cartTimes.push(performance.now() - t0);
+        if (cart.status !== 200) {
+          errors += 1;
+          firstError ??= `cart ${cart.status} ${cart.body.slice(0, 200)}`;
+          continue;
+        }
+        if (only === 'cart') continue;
+        t0 = performance.now();
+        const placed = await request(agent, `${base}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `${tag}-${buyer}-${i}`.replace(/[^A-Za-z0-9-]/g, '_') });
+        if (placed.status !== 200) {
+          errors += 1;
+          firstError ??= `order ${placed.status} ${placed.body.slice(0, 200)}`;
+        } else orderTimes.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const loopCpu = await cpu(orderTimes.length);
+  const stalls = await apiStalls(ctx);
+  agent.destroy();
+  orderTimes.sort((a, b) => a - b);
+  cartTimes.sort((a, b) => a - b);
+  return { loopCpu, stalls, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+}
+
+/** A bare-SQL floor (same-rows-floor.ts): 50 node-postgres connections looping its two round trips. */
+export async function sqlLoop(databaseUrl: string, steps: SqlLoopSteps, seconds: number): Promise<LoopResult> {
+  const clients = await Promise.all(Array.from({ length: BUYERS }, async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return client;
+  }));
+  const cpu = await cpuReadings(undefined);
+  const orderTimes: number[] = [];
+  const cartTimes: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (client, buyer) => {
+      while (performance.now() < deadline) {
+        try {
+          let t0 = performance.now();
+          await steps.cart(client, buyer);
+          cartTimes.push(performance.now() - t0);
+          t0 = performance.now();
+          await steps.order(client, buyer);
+          orderTimes.push(performance.now() - t0);
+        } catch (error) {
+          errors += 1;
+          firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const loopCpu = await cpu(orderTimes.length);
+  await Promise.all(clients.map((client) => client.end()));
+  orderTimes.sort((a, b) => a - b);
+  cartTimes.sort((a, b) => a - b);
+  return { loopCpu, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+}
+
+/** API CPU per cart change and per order request, each measured alone (cart-only, then orders of one-line carts). */
+export async function cpuCosts(ctx: BenchContext, tokens: string[], productOf: (buyer: number) => string, tag: string): Promise<{ cart: number; order: number }> {
+  const seconds = Math.max(2, Math.round(SECONDS / 2));
+  let before = await serverCpuMs(ctx);
+  const carts = await productLoop(ctx, tokens, productOf, seconds, `${tag}-cpu-cart`, 'cart');
+  const cartCpu = (await serverCpuMs(ctx)) - before;
+  before = await serverCpuMs(ctx);
+  const loop = await productLoop(ctx, tokens, productOf, seconds, `${tag}-cpu-loop`);
+  const loopCpu = (await serverCpuMs(ctx)) - before;
+  const cart = cartCpu / Math.max(1, carts.carts);
+  return { cart, order: (loopCpu - cart * loop.carts) / Math.max(1, loop.orders) };
+}
+
+/**
+ * Hands an HTTP floor (order-http-floor.ts) its buyers and products, and the product's answers to
+ * one cart change and one order (of the scenario's first buyer, `sampleToken`), so the floor's
+ * client reads the same bytes as the product's.
+ */
+export async function setUpHttpFloor(ctx: BenchContext, floor: Omit<OrderHttpFloorSetup, 'answers'>, sampleToken: string, productOf: (buyer: number) => string, tag: string) {
+  const agent = new http.Agent({ keepAlive: true });
+  const cart = await request(agent, `${ctx.baseUrl}/api/v1/carts`, 'PATCH', sampleToken, { products: [{ product: productOf(0), quantity: 1 }] });
+  const order = await request(agent, `${ctx.baseUrl}/api/v1/orders`, 'POST', sampleToken, ORDER, { 'idempotency-key': `${tag}-${floor.floor}-floor-sample`.replace(/[^A-Za-z0-9-]/g, '_') });
+  agent.destroy();
+  if (cart.status !== 200 || order.status !== 200) throw new Error(`HTTP floor: the product's sample answers were ${cart.status} and ${order.status}`);
+  const setup: OrderHttpFloorSetup = { ...floor, answers: { cart: cart.body, order: order.body } };
+  const response = await fetch(`${ctx.bareUrl}/__bench/order-http-floor`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
+  if (!response.ok) throw new Error(`HTTP floor: set-up answered ${response.status} ${await response.text()}`);
+}
+
+export const best = (runs: LoopResult[]) => runs.reduce((a, b) => (b.ordersPerSecond > a.ordersPerSecond ? b : a));
