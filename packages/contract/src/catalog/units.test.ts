@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gapShareClosed, isTonneUnit, lineImpact, pricePerUnit, quantityWithUnit, tonnesRetiredBy } from './units.ts';
+import { formatTonnesNumber, gapShareClosed, isTonneUnit, lineImpact, pricePerUnit, quantityWithUnit, tonnesRetiredBy } from './units.ts';
 
 describe('units of a product (issue 26.10)', () => {
   it('offsets are priced per tonne CO₂e and counted in tonnes; goods stay a bare count', () => {
@@ -12,6 +12,14 @@ describe('units of a product (issue 26.10)', () => {
     expect(quantityWithUnit(2.5, 'tonne CO2e')).toBe('2.5 t CO₂e');
     expect(quantityWithUnit(3, 'item')).toBe('3');
     expect(quantityWithUnit(3, 'pack')).toBe('3 pack');
+  });
+
+  it('tonnes read with up to three decimals, none trailing, thousands grouped', () => {
+    expect(quantityWithUnit(1204.5, 'tonne CO2e')).toBe('1,204.5 t CO₂e');
+    expect(formatTonnesNumber(0.001)).toBe('0.001');
+    expect(formatTonnesNumber(2.00049)).toBe('2');
+    expect(formatTonnesNumber(1 / 3)).toBe('0.333');
+    expect(formatTonnesNumber(12.5)).toBe('12.5');
   });
 });
 

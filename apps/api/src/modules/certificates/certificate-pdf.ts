@@ -6,11 +6,15 @@ export const CERTIFICATE_PDF_TITLE = 'Certificate of carbon offset retirement';
 
 const BENEFICIARY_LABEL = { person: 'Beneficiary', business: 'Beneficiary (business)', event: 'Beneficiary (event)' } as const;
 
+// Formatters made once: toLocaleString with options builds a new one on every call.
+const TONNES = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** "1 tonne", "2.5 tonnes". */
-export const tonnesText = (tonnes: number) => `${tonnes.toLocaleString('en-GB', { maximumFractionDigits: 3 })} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO2e`;
+export const tonnesText = (tonnes: number) => `${TONNES.format(tonnes)} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO2e`;
 
 /** "23 November 2026" for an ISO date or date-time, read in UTC. */
-export const dateText = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const dateText = (iso: string) => DATE.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
 
 /** What the certificate states, label by label, in the order printed. */
 export function certificateFacts(certificate: PublicCertificate, verifyUrl: string): Array<[label: string, value: string]> {

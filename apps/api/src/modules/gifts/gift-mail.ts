@@ -1,3 +1,4 @@
+import { formatTonnesNumber } from '@app/contract';
 import { certificateVerifyPath, giftClaimPath } from '@app/contract/orders';
 import { render, type RenderedEmail } from '../mail/mail.templates.ts';
 
@@ -13,7 +14,7 @@ export interface GiftMailFacts {
   message: string | null;
 }
 
-const tonnesText = (milli: number) => `${(milli / 1000).toLocaleString('en', { maximumFractionDigits: 3 })} t CO2e`;
+const tonnesText = (milli: number) => `${formatTonnesNumber(milli / 1000)} t CO2e`;
 
 function card(facts: GiftMailFacts, status: string): { title: string; rows: [string, string][] } {
   const rows: [string, string][] = [

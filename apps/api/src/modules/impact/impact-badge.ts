@@ -4,11 +4,13 @@
  * like `</svg><script>` stays text. Widths are estimated per character (no font metrics on the
  * server): generous enough for digits and the shop's sans-serif at 11 px.
  */
+import { formatTonnesNumber } from '@app/contract';
+
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Tonnes for people: up to three decimals, none trailing ("12.5", "0.001", "1,204"). */
 export function formatBadgeTonnes(tonnesMilli: number): string {
-  return (tonnesMilli / 1000).toLocaleString('en', { maximumFractionDigits: 3 });
+  return formatTonnesNumber(tonnesMilli / 1000);
 }
 
 const textWidth = (text: string) => Math.ceil(text.length * 6.6 + 14);
