@@ -6,7 +6,7 @@
 import http from 'node:http';
 import pg from 'pg';
 import type { BenchContext } from '../section.ts';
-import { ORDER, percentile } from './orders.ts';
+import { ORDER, percentile, send } from './orders.ts';
 import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
 import { apiStalls, serverCpuMs } from '../api-readings.ts';
 import type { SqlLoopSteps } from './same-rows-floor.ts';
@@ -61,17 +61,29 @@ async function cpuReadings(ctx: BenchContext | undefined) {
   };
 }
 
-function request(agent: http.Agent, url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(payload);
-  });
+/** The same request as the orders section sends, through the loop's own connection pool. */
+const request = (agent: http.Agent, url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}) => send(url, method, token, body, headers, agent);
+
+/** What a loop's buyers record as they go; `result` sums it up once the deadline has passed. */
+function loopTally() {
+  const orderTimes: number[] = [];
+  const cartTimes: number[] = [];
+  const tally = { orderTimes, cartTimes, errors: 0, firstError: undefined as string | undefined };
+  const started = performance.now();
+  return {
+    tally,
+    fail(message: string) {
+      tally.errors += 1;
+      tally.firstError ??= message;
+    },
+    result(extra: Pick<LoopResult, 'loopCpu' | 'stalls'>): LoopResult {
+      const elapsed = (performance.now() - started) / 1000;
+      orderTimes.sort((a, b) => a - b);
+      cartTimes.sort((a, b) => a - b);
+      const p = (times: number[], n: number) => percentile(times, n) ?? NaN;
+      return { ...extra, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: p(orderTimes, 50), orderP99: p(orderTimes, 99), cartP50: p(cartTimes, 50), cartP99: p(cartTimes, 99), errors: tally.errors, firstError: tally.firstError };
+    },
+  };
 }
 
 /**
@@ -82,41 +94,31 @@ export async function productLoop(ctx: BenchContext, tokens: string[], productOf
   const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
   const cpu = await cpuReadings(ctx);
   await apiStalls(ctx); // starts the reading afresh
-  const orderTimes: number[] = [];
-  const cartTimes: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
+  const { tally, fail, result } = loopTally();
   const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
   await Promise.all(
     tokens.map(async (token, buyer) => {
       for (let i = 0; performance.now() < deadline; i += 1) {
         let t0 = performance.now();
         // The cart-only run (for its CPU) sets the line to 1 and back to 0, so the cart stays small.
         const cart = await request(agent, `${base}/api/v1/carts`, 'PATCH', token, { products: [{ product: productOf(buyer), quantity: only === 'cart' && i % 2 ? 0 : 1 }] });
-        cartTimes.push(performance.now() - t0);
+        tally.cartTimes.push(performance.now() - t0);
         if (cart.status !== 200) {
-          errors += 1;
-          firstError ??= `cart ${cart.status} ${cart.body.slice(0, 200)}`;
+          fail(`cart ${cart.status} ${cart.body.slice(0, 200)}`);
           continue;
         }
         if (only === 'cart') continue;
         t0 = performance.now();
         const placed = await request(agent, `${base}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `${tag}-${buyer}-${i}`.replace(/[^A-Za-z0-9-]/g, '_') });
-        if (placed.status !== 200) {
-          errors += 1;
-          firstError ??= `order ${placed.status} ${placed.body.slice(0, 200)}`;
-        } else orderTimes.push(performance.now() - t0);
+        if (placed.status !== 200) fail(`order ${placed.status} ${placed.body.slice(0, 200)}`);
+        else tally.orderTimes.push(performance.now() - t0);
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  const loopCpu = await cpu(orderTimes.length);
+  const loopCpu = await cpu(tally.orderTimes.length);
   const stalls = await apiStalls(ctx);
   agent.destroy();
-  orderTimes.sort((a, b) => a - b);
-  cartTimes.sort((a, b) => a - b);
-  return { loopCpu, stalls, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+  return result({ loopCpu, stalls });
 }
 
 /** A bare-SQL floor (same-rows-floor.ts): 50 node-postgres connections looping its two round trips. */
@@ -127,35 +129,27 @@ export async function sqlLoop(databaseUrl: string, steps: SqlLoopSteps, seconds:
     return client;
   }));
   const cpu = await cpuReadings(undefined);
-  const orderTimes: number[] = [];
-  const cartTimes: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
+  const { tally, fail, result } = loopTally();
   const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
   await Promise.all(
     clients.map(async (client, buyer) => {
       while (performance.now() < deadline) {
         try {
           let t0 = performance.now();
           await steps.cart(client, buyer);
-          cartTimes.push(performance.now() - t0);
+          tally.cartTimes.push(performance.now() - t0);
           t0 = performance.now();
           await steps.order(client, buyer);
-          orderTimes.push(performance.now() - t0);
+          tally.orderTimes.push(performance.now() - t0);
         } catch (error) {
-          errors += 1;
-          firstError ??= (error as Error).message;
+          fail((error as Error).message);
         }
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  const loopCpu = await cpu(orderTimes.length);
+  const loopCpu = await cpu(tally.orderTimes.length);
   await Promise.all(clients.map((client) => client.end()));
-  orderTimes.sort((a, b) => a - b);
-  cartTimes.sort((a, b) => a - b);
-  return { loopCpu, orders: orderTimes.length, carts: cartTimes.length, ordersPerSecond: orderTimes.length / elapsed, orderP50: percentile(orderTimes, 50) ?? NaN, orderP99: percentile(orderTimes, 99) ?? NaN, cartP50: percentile(cartTimes, 50) ?? NaN, cartP99: percentile(cartTimes, 99) ?? NaN, errors, firstError };
+  return result({ loopCpu });
 }
 
 /** API CPU per cart change and per order request, each measured alone (cart-only, then orders of one-line carts). */

@@ -9,10 +9,11 @@ const P99_TARGET_MS = { postgresql: 100, pglite: 150 } as const;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS * 2 });
 
-export function send(url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+/** One JSON request with a bearer token; answers its status and body. `through` picks the connection pool (this section's by default). */
+export function send(url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}, through: http.Agent = agent): Promise<{ status: number; body: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
+    const request = http.request(url, { method, agent: through, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}`, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
