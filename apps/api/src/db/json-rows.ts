@@ -1,6 +1,16 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { SQL } from 'drizzle-orm';
 
+type Column = ReturnType<typeof getTableColumns<Table>>[string];
+const columnLists = new WeakMap<Table, [key: string, column: Column][]>();
+
+/** A table's columns by property name, listed once: getTableColumns copies them on every call, and an order maps a dozen rows. */
+function columnsOf(table: Table): [key: string, column: Column][] {
+  let list = columnLists.get(table);
+  if (!list) columnLists.set(table, (list = Object.entries(getTableColumns(table))));
+  return list;
+}
+
 /**
  * Rows as plpgsql functions take and give them (decision 0058): JSON objects keyed by column
  * name, read with jsonb_populate_record(null::table, …) and written with to_jsonb(row). Drizzle
@@ -11,7 +21,7 @@ import { SQL } from 'drizzle-orm';
 export function toJsonRow<T extends Table>(table: T, values: Partial<T['$inferInsert']>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   const given = values as Record<string, unknown>;
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     if (column.generated || (column as { generatedIdentity?: unknown }).generatedIdentity) continue;
     let value = given[key];
     if (value === undefined && column.defaultFn) value = column.defaultFn();
@@ -29,7 +39,7 @@ export function toJsonRow<T extends Table>(table: T, values: Partial<T['$inferIn
 /** A row answered as JSON (to_jsonb) as Drizzle would have answered it: property names and values mapped back. */
 export function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.dataType === 'json' ? value : column.mapFromDriverValue(value);
   }
