@@ -1,7 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
 import type { PersonalReadsSetup } from '../personal-reads.ts';
-import { apiStalls } from '../api-readings.ts';
+import { apiStalls, serverCpuMs } from '../api-readings.ts';
+import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
 import { combine, drive, driveEach, getRaw, median, type EachRequest, type LoadOptions, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
 
 /** What Chrome sends. */
@@ -118,12 +119,31 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
   let failure: string | undefined;
   // Event-loop stalls of the API and of this load generator, worst round: is a tail a pause or a queue?
   const stalls = { api: 0, load: 0 };
+  // Where the cores go, summed over the rounds: CPU ms of the database (a local PostgreSQL), the
+  // API's process (the floor runs in it too) and this load generator, and the requests answered.
+  const cpu = { product: { database: 0, api: 0, load: 0, requests: 0 }, floor: { database: 0, api: 0, load: 0, requests: 0 } };
+  const onPostgres = Boolean(ctx.databaseUrl);
+  const measured = async <T extends { byLabel: Map<string, LoadResult> }>(who: 'product' | 'floor', drive: () => Promise<T>): Promise<T> => {
+    const before = { database: onPostgres ? postgresCpuMs() ?? 0 : 0, api: await serverCpuMs(ctx), load: ownCpuMs() };
+    const outcome = await drive();
+    const sum = cpu[who];
+    sum.database += onPostgres ? (postgresCpuMs() ?? 0) - before.database : 0;
+    sum.api += (await serverCpuMs(ctx)) - before.api;
+    sum.load += ownCpuMs() - before.load;
+    for (const result of outcome.byLabel.values()) sum.requests += result.requests;
+    return outcome;
+  };
+  const cpuText = (who: 'product' | 'floor') => {
+    const { database, api, load, requests } = cpu[who];
+    const per = (ms: number) => fmt(ms / Math.max(1, requests), 2);
+    return `${onPostgres ? per(database) : '–'} / ${per(api)} / ${per(load)}`;
+  };
   for (let round = 0; round < rounds; round += 1) {
     // With a floor, the two take turns, each going first in every other round.
     const order = !options.floor ? ['product'] : round % 2 === 0 ? ['product', 'floor'] : ['floor', 'product'];
     for (const who of order) {
       if (who === 'floor') {
-        const { byLabel, firstFailure } = await driveEach(ctx.bareUrl, { connections, seconds, request: onFloor(request) });
+        const { byLabel, firstFailure } = await measured('floor', () => driveEach(ctx.bareUrl, { connections, seconds, request: onFloor(request) }));
         if (firstFailure) failure ??= `floor: ${firstFailure}`;
         for (const [label, result] of byLabel) floorRuns.set(label, [...(floorRuns.get(label) ?? []), result]);
         continue;
@@ -131,7 +151,7 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
       await apiStalls(ctx);
       const own = monitorEventLoopDelay({ resolution: 5 });
       own.enable();
-      const { byLabel, firstFailure } = await driveEach(ctx.baseUrl, { connections, seconds, request });
+      const { byLabel, firstFailure } = await measured('product', () => driveEach(ctx.baseUrl, { connections, seconds, request }));
       own.disable();
       stalls.api = Math.max(stalls.api, (await apiStalls(ctx)).max);
       stalls.load = Math.max(stalls.load, own.max / 1e6);
@@ -146,7 +166,7 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
     const errors = result.errors + result.non2xx;
     const met = errors === 0 && (options.maxP99Ms === undefined || result.p99 <= options.maxP99Ms);
     const byRound = (runs.get(label) ?? []).map((run) => fmt(run.p99, 0)).join(' / ');
-    rows.push({ scenario: name, 'req/s': fmt(result.rps), 'bare req/s': '(write)', 'p50 ms': fmt(result.p50, 1), 'p95 ms': fmt(result.p95, 1), 'p99 ms': fmt(result.p99, 1), 'p99 by round': byRound, 'longest stall ms: API / load': `${fmt(stalls.api, 0)} / ${fmt(stalls.load, 0)}`, requests: result.requests, errors, target: met ? 'met' : 'MISSED' });
+    rows.push({ scenario: name, 'req/s': fmt(result.rps), 'bare req/s': '(write)', 'p50 ms': fmt(result.p50, 1), 'p95 ms': fmt(result.p95, 1), 'p99 ms': fmt(result.p99, 1), 'p99 by round': byRound, 'longest stall ms: API / load': `${fmt(stalls.api, 0)} / ${fmt(stalls.load, 0)}`, 'CPU ms/request: db / API / load': cpuText('product'), requests: result.requests, errors, target: met ? 'met' : 'MISSED' });
     const goal = options.maxP99Ms === undefined ? '0 errors' : `p99 ≤ ${options.maxP99Ms} ms, 0 errors`;
     const floorRun = floorRuns.get(label);
     const floor = floorRun ? combine(floorRun) : undefined;
@@ -154,7 +174,7 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
     targets.push({ name, goal, actual: `${errors} errors, ${fmt(result.rps)} req/s, p99 ${fmt(result.p99, 1)} ms${beside}`, met });
     if (floor && floorRun) {
       const floorErrors = floor.errors + floor.non2xx;
-      rows.push({ scenario: `  the write floor, same requests`, 'req/s': fmt(floor.rps), 'bare req/s': '(floor)', 'p50 ms': fmt(floor.p50, 1), 'p95 ms': fmt(floor.p95, 1), 'p99 ms': fmt(floor.p99, 1), 'p99 by round': floorRun.map((run) => fmt(run.p99, 0)).join(' / '), 'longest stall ms: API / load': '', requests: floor.requests, errors: floorErrors, target: '' });
+      rows.push({ scenario: `  the write floor, same requests`, 'req/s': fmt(floor.rps), 'bare req/s': '(floor)', 'p50 ms': fmt(floor.p50, 1), 'p95 ms': fmt(floor.p95, 1), 'p99 ms': fmt(floor.p99, 1), 'p99 by round': floorRun.map((run) => fmt(run.p99, 0)).join(' / '), 'longest stall ms: API / load': '', 'CPU ms/request: db / API / load': cpuText('floor'), requests: floor.requests, errors: floorErrors, target: '' });
     }
   }
   return { rows, targets, failure };
