@@ -10,10 +10,13 @@ describe('response compression', () => {
   it('compresses responses from 1 KB on every route registered after it, at any depth; small, opted-out and already encoded answers pass', async () => {
     const app = Fastify();
     const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })) };
+    const huge = { items: Array.from({ length: 8000 }, (_, i) => ({ id: i, name: `item ${i}`, note: `${i * 7919} ${'x'.repeat(i % 31)}` })) };
     await registerCompression(app);
     await app.register(
       async (api) => {
         api.get('/big', async () => big);
+        // Larger than brotli's 256 KB window (compression.ts): still one stream that decodes whole.
+        api.get('/huge', async () => huge);
         api.get('/small', async () => ({ ok: true }));
       },
       { prefix: '/api' },
@@ -34,6 +37,10 @@ describe('response compression', () => {
       expect(none.headers['content-encoding'], url).toBeUndefined();
       expect(none.json()).toEqual(big);
     }
+    const hugeBr = await app.inject({ method: 'GET', url: '/api/huge', headers: { 'accept-encoding': 'br' } });
+    expect(hugeBr.headers['content-encoding']).toBe('br');
+    expect(JSON.stringify(huge).length).toBeGreaterThan(256 * 1024);
+    expect(JSON.parse(brotliDecompressSync(hugeBr.rawPayload).toString())).toEqual(huge);
     expect((await app.inject({ method: 'GET', url: '/api/small', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
     expect((await app.inject({ method: 'GET', url: '/ready', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
     const encoded = await app.inject({ method: 'GET', url: '/encoded', headers: { 'accept-encoding': 'gzip, br' } });
