@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BusinessCarbonRollup } from '@app/contract/business-carbon';
+import { formatTonnesNumber } from '@app/contract/units';
 import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { BreakdownBars } from '../../carbon/components/BreakdownBars.tsx';
 import { formatTonnes } from '../../carbon/state/format.ts';
@@ -106,7 +107,7 @@ function RollupSummary({ rollup }: { rollup: BusinessCarbonRollup }) {
         </div>
         <div>
           <dt>Offsets retired</dt>
-          <dd data-testid="business-carbon-offsets">{gap.retiredTonnes.toLocaleString('en', { maximumFractionDigits: 3 })} t</dd>
+          <dd data-testid="business-carbon-offsets">{formatTonnesNumber(gap.retiredTonnes)} t</dd>
         </div>
       </dl>
 

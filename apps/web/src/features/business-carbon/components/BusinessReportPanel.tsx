@@ -1,5 +1,6 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import type { BusinessReport } from '@app/contract/business-carbon';
+import { formatTonnesNumber } from '@app/contract/units';
 import { Button, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { formatDate, formatDay } from '../../../lib/dates.ts';
 import { downloadReport, useBusinessReport } from '../report-api.ts';
@@ -153,7 +154,7 @@ function ReportBody({ report }: { report: BusinessReport }) {
         <ul className="business-report__certificates">
           {report.retired.certificates.map((c) => (
             <li key={c.serial}>
-              <strong>{c.tonnes.toLocaleString('en', { maximumFractionDigits: 3 })} t</strong> · {c.projectName}
+              <strong>{formatTonnesNumber(c.tonnes)} t</strong> · {c.projectName}
               <br />
               <span className="business-muted">
                 <code>{c.serial}</code> · {c.standard ?? 'No standard stated'} · {c.vintage ? `vintage ${c.vintage}` : 'no vintage stated'} ·{' '}

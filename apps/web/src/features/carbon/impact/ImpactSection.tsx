@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { impactBadgeSnippet, type ImpactKind } from '@app/contract/impact';
+import { formatTonnesNumber } from '@app/contract/units';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Skeleton } from '../../../components/ui/Skeleton.tsx';
 import { useDateFormat } from '../../../lib/dates.ts';
@@ -8,7 +9,7 @@ import { useImpact } from './impact-api.ts';
 import { MonthlyChart } from './MonthlyChart.tsx';
 import './impact.css';
 
-const tonnes = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 3 });
+const tonnes = formatTonnesNumber;
 const FOOTPRINT_KIND_LABELS: Record<string, string> = { household: 'Household footprint a year', flights: 'Flights', event: 'Event', business: 'Business footprint a year' };
 
 /**

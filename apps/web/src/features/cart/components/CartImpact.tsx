@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { gapShareClosed, tonnesRetiredBy } from '@app/contract/units';
+import { formatTonnesNumber, gapShareClosed, tonnesRetiredBy } from '@app/contract/units';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/session-store.ts';
 import type { CartLineView } from '../guest-cart-view.ts';
@@ -19,7 +19,7 @@ async function loadGap(): Promise<Gap | null> {
   return { footprintKg: latest.data.data.total, retiredKg: offsets.data.data.tonnesRetired * 1000 };
 }
 
-const tonnes = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 3 });
+const tonnes = formatTonnesNumber;
 
 /**
  * What the order does for the climate (issue 27.4): the tonnes its offset lines retire and, for
