@@ -7,8 +7,7 @@ import http from 'node:http';
 import pg from 'pg';
 import type { BenchContext } from '../section.ts';
 import { ORDER, percentile, send } from './orders.ts';
-import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
-import { apiStalls, serverCpuMs } from '../api-readings.ts';
+import { apiStalls, serverCpuMs, startCpuMeter } from '../api-readings.ts';
 import type { SqlLoopSteps } from './same-rows-floor.ts';
 import type { OrderHttpFloorSetup } from '../order-http-floor.ts';
 
@@ -41,28 +40,17 @@ export interface LoopResult {
   stalls?: { p99: number; max: number };
 }
 
-/** Readings taken before a round; `perLoop` turns them into CPU ms per loop (per order placed). */
+/** Starts a CPU reading for a round; the returned function answers CPU ms per loop (per order placed). */
 async function cpuReadings(ctx: BenchContext | undefined) {
   // On PGlite the database is inside the API process: a PostgreSQL server that happens to run on
-  // this machine is not the product's, so its CPU is not read.
-  const onPostgres = !ctx || Boolean(ctx.databaseUrl);
-  const database = onPostgres ? postgresCpuMs() : undefined;
-  const api = ctx ? await serverCpuMs(ctx) : undefined;
-  const client = ownCpuMs();
+  // this machine is not the product's, so its CPU is not read. The bare-SQL loops (no ctx) run on PostgreSQL.
+  const spent = await startCpuMeter({ database: !ctx || Boolean(ctx.databaseUrl), api: ctx });
   return async (loops: number): Promise<LoopResult['loopCpu']> => {
     const n = Math.max(1, loops);
-    const databaseAfter = onPostgres ? postgresCpuMs() : undefined;
-    const apiAfter = ctx ? await serverCpuMs(ctx) : undefined;
-    return {
-      database: database === undefined || databaseAfter === undefined ? undefined : (databaseAfter - database) / n,
-      api: api === undefined || apiAfter === undefined ? undefined : (apiAfter - api) / n,
-      client: (ownCpuMs() - client) / n,
-    };
+    const { database, api, client } = await spent();
+    return { database: database === undefined ? undefined : database / n, api: api === undefined ? undefined : api / n, client: client / n };
   };
 }
-
-/** The same request as the orders section sends, through the loop's own connection pool. */
-const request = (agent: http.Agent, url: string, method: string, token: string, body: unknown, headers: Record<string, string> = {}) => send(url, method, token, body, headers, agent);
 
 /** What a loop's buyers record as they go; `result` sums it up once the deadline has passed. */
 function loopTally() {
@@ -101,7 +89,7 @@ export async function productLoop(ctx: BenchContext, tokens: string[], productOf
       for (let i = 0; performance.now() < deadline; i += 1) {
         let t0 = performance.now();
         // The cart-only run (for its CPU) sets the line to 1 and back to 0, so the cart stays small.
-        const cart = await request(agent, `${base}/api/v1/carts`, 'PATCH', token, { products: [{ product: productOf(buyer), quantity: only === 'cart' && i % 2 ? 0 : 1 }] });
+        const cart = await send(`${base}/api/v1/carts`, 'PATCH', token, { products: [{ product: productOf(buyer), quantity: only === 'cart' && i % 2 ? 0 : 1 }] }, {}, agent);
         tally.cartTimes.push(performance.now() - t0);
         if (cart.status !== 200) {
           fail(`cart ${cart.status} ${cart.body.slice(0, 200)}`);
@@ -109,7 +97,7 @@ export async function productLoop(ctx: BenchContext, tokens: string[], productOf
         }
         if (only === 'cart') continue;
         t0 = performance.now();
-        const placed = await request(agent, `${base}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `${tag}-${buyer}-${i}`.replace(/[^A-Za-z0-9-]/g, '_') });
+        const placed = await send(`${base}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `${tag}-${buyer}-${i}`.replace(/[^A-Za-z0-9-]/g, '_') }, agent);
         if (placed.status !== 200) fail(`order ${placed.status} ${placed.body.slice(0, 200)}`);
         else tally.orderTimes.push(performance.now() - t0);
       }
@@ -166,17 +154,18 @@ export async function cpuCosts(ctx: BenchContext, tokens: string[], productOf: (
 }
 
 /**
- * Hands an HTTP floor (order-http-floor.ts) its buyers and products, and the product's answers to
- * one cart change and one order (of the scenario's first buyer, `sampleToken`), so the floor's
- * client reads the same bytes as the product's.
+ * The product's answers to one cart change and one order of a buyer (`token`), as sent without
+ * compression: what the HTTP floors answer, so their client reads the same bytes.
  */
-export async function setUpHttpFloor(ctx: BenchContext, floor: Omit<OrderHttpFloorSetup, 'answers'>, sampleToken: string, productOf: (buyer: number) => string, tag: string) {
-  const agent = new http.Agent({ keepAlive: true });
-  const cart = await request(agent, `${ctx.baseUrl}/api/v1/carts`, 'PATCH', sampleToken, { products: [{ product: productOf(0), quantity: 1 }] });
-  const order = await request(agent, `${ctx.baseUrl}/api/v1/orders`, 'POST', sampleToken, ORDER, { 'idempotency-key': `${tag}-${floor.floor}-floor-sample`.replace(/[^A-Za-z0-9-]/g, '_') });
-  agent.destroy();
+export async function sampleAnswers(ctx: BenchContext, token: string, product: string, tag: string): Promise<OrderHttpFloorSetup['answers']> {
+  const cart = await send(`${ctx.baseUrl}/api/v1/carts`, 'PATCH', token, { products: [{ product, quantity: 1 }] });
+  const order = await send(`${ctx.baseUrl}/api/v1/orders`, 'POST', token, ORDER, { 'idempotency-key': `${tag}-floor-sample`.replace(/[^A-Za-z0-9-]/g, '_') });
   if (cart.status !== 200 || order.status !== 200) throw new Error(`HTTP floor: the product's sample answers were ${cart.status} and ${order.status}`);
-  const setup: OrderHttpFloorSetup = { ...floor, answers: { cart: cart.body, order: order.body } };
+  return { cart: cart.body, order: order.body };
+}
+
+/** Hands an HTTP floor (order-http-floor.ts) its buyers, their products and the answers to send. */
+export async function setUpHttpFloor(ctx: BenchContext, setup: OrderHttpFloorSetup): Promise<void> {
   const response = await fetch(`${ctx.bareUrl}/__bench/order-http-floor`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(setup) });
   if (!response.ok) throw new Error(`HTTP floor: set-up answered ${response.status} ${await response.text()}`);
 }

@@ -7,7 +7,7 @@ import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from
 import { fmt } from '../load.ts';
 import { issueFloor, sameRowsFloor } from './same-rows-floor.ts';
 import { ORDER_HTTP_FLOOR_PREFIX } from '../order-http-floor.ts';
-import { BUYERS, SECONDS, best, cpuCosts, productLoop, setUpHttpFloor, sqlLoop, type LoopResult } from './order-loop-runs.ts';
+import { BUYERS, SECONDS, best, cpuCosts, productLoop, sampleAnswers, setUpHttpFloor, sqlLoop, type LoopResult } from './order-loop-runs.ts';
 
 /**
  * Issue 28's write targets: 50 buyers, each looping "add one unit to the cart, place the order"
@@ -51,7 +51,6 @@ function loopCpuText(cpu: LoopResult['loopCpu']): string | null {
   return `${part(cpu.database)} / ${part(cpu.api)} / ${part(cpu.client)}`;
 }
 
-
 /** The loops a round runs, each with a name for its row; the bare-SQL ones and the HTTP ones need PostgreSQL. */
 type Contender = 'product' | 'floor' | 'httpFloor' | 'sameRows' | 'httpSameRows';
 const ROW_NAMES: Record<Contender, string> = { product: 'product', floor: 'bare-SQL floor', httpFloor: 'HTTP floor', sameRows: 'same-rows floor', httpSameRows: 'HTTP same-rows floor' };
@@ -90,28 +89,28 @@ export const orderLoopSection: BenchSection = {
       if (onlyScenarios && !onlyScenarios.some((word) => scenario.includes(word))) continue;
       // Warm-up: one short loop.
       await productLoop(ctx, tokens, productOf, 1, `${scenario}-warm`);
-      const floorProducts = tokens.map((_, buyer) => floorOf(buyer));
-      const loops: Partial<Record<Contender, () => Promise<LoopResult>>> = { product: undefined };
+      // Each loop gets the round, which keeps the product's Idempotency-Keys apart between rounds.
+      const loops: Partial<Record<Contender, (round: number) => Promise<LoopResult>>> = {
+        product: (round) => productLoop(ctx, tokens, productOf, SECONDS, `${scenario}-${round}`),
+      };
       const databaseUrl = ctx.databaseUrl;
       if (databaseUrl && floorClient) {
+        const answers = await sampleAnswers(ctx, tokens[0]!, productOf(0), scenario);
         loops.floor = () => sqlLoop(databaseUrl, issueFloor(floorOf), SECONDS);
-        await setUpHttpFloor(ctx, { floor: 'issue', tokens, products: floorProducts }, tokens[0]!, productOf, scenario);
+        await setUpHttpFloor(ctx, { floor: 'issue', tokens, products: tokens.map((_, buyer) => floorOf(buyer)), answers });
         loops.httpFloor = () => productLoop(ctx, tokens, productOf, SECONDS, 'http-floor', undefined, ctx.bareUrl + ORDER_HTTP_FLOOR_PREFIX.issue);
         if (scenario === 'spread') {
           // After the warm-up: the same-rows floors copy one of the orders the product placed.
           const steps = await sameRowsFloor(floorClient, sameRowsBuyers, productOf);
           loops.sameRows = () => sqlLoop(databaseUrl, steps, SECONDS);
-          await setUpHttpFloor(ctx, { floor: 'same-rows', tokens: sameRowsTokens, products: sameRowsTokens.map((_, buyer) => productOf(buyer)), buyers: sameRowsBuyers }, tokens[0]!, productOf, scenario);
+          await setUpHttpFloor(ctx, { floor: 'same-rows', tokens: sameRowsTokens, products: sameRowsTokens.map((_, buyer) => productOf(buyer)), buyers: sameRowsBuyers, answers });
           loops.httpSameRows = () => productLoop(ctx, sameRowsTokens, productOf, SECONDS, 'http-same-rows', undefined, ctx.bareUrl + ORDER_HTTP_FLOOR_PREFIX['same-rows']);
         }
       }
       const runs: Partial<Record<Contender, LoopResult[]>> = {};
       const contenders = Object.keys(loops) as Contender[];
       for (let round = 0; round < ROUNDS; round += 1) {
-        for (const who of round % 2 === 0 ? contenders : [...contenders].reverse()) {
-          const result = who === 'product' ? await productLoop(ctx, tokens, productOf, SECONDS, `${scenario}-${round}`) : await loops[who]!();
-          (runs[who] ??= []).push(result);
-        }
+        for (const who of round % 2 === 0 ? contenders : [...contenders].reverse()) (runs[who] ??= []).push(await loops[who]!(round));
       }
       const bestOf = Object.fromEntries(Object.entries(runs).map(([who, list]) => [who, best(list)])) as Partial<Record<Contender, LoopResult>>;
       const product = bestOf.product!;

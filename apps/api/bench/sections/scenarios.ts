@@ -1,8 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
 import type { PersonalReadsSetup } from '../personal-reads.ts';
-import { apiStalls, serverCpuMs } from '../api-readings.ts';
-import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
+import { apiStalls, startCpuMeter } from '../api-readings.ts';
 import { combine, drive, driveEach, getRaw, median, type EachRequest, type LoadOptions, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
 
 /** What Chrome sends. */
@@ -124,12 +123,13 @@ async function writes(ctx: BenchContext, names: Record<string, string>, request:
   const cpu = { product: { database: 0, api: 0, load: 0, requests: 0 }, floor: { database: 0, api: 0, load: 0, requests: 0 } };
   const onPostgres = Boolean(ctx.databaseUrl);
   const measured = async <T extends { byLabel: Map<string, LoadResult> }>(who: 'product' | 'floor', drive: () => Promise<T>): Promise<T> => {
-    const before = { database: onPostgres ? postgresCpuMs() ?? 0 : 0, api: await serverCpuMs(ctx), load: ownCpuMs() };
+    const spent = await startCpuMeter({ database: onPostgres, api: ctx });
     const outcome = await drive();
+    const { database, api, client } = await spent();
     const sum = cpu[who];
-    sum.database += onPostgres ? (postgresCpuMs() ?? 0) - before.database : 0;
-    sum.api += (await serverCpuMs(ctx)) - before.api;
-    sum.load += ownCpuMs() - before.load;
+    sum.database += database ?? 0;
+    sum.api += api ?? 0;
+    sum.load += client;
     for (const result of outcome.byLabel.values()) sum.requests += result.requests;
     return outcome;
   };
