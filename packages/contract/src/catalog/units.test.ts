@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTonnesNumber, gapShareClosed, isTonneUnit, lineImpact, pricePerUnit, quantityWithUnit, tonnesRetiredBy } from './units.ts';
+import { formatTonnesNumber, gapShareClosed, isTonneUnit, tonnesInWords, lineImpact, pricePerUnit, quantityWithUnit, tonnesRetiredBy } from './units.ts';
 
 describe('units of a product (issue 26.10)', () => {
   it('offsets are priced per tonne CO₂e and counted in tonnes; goods stay a bare count', () => {
@@ -20,6 +20,9 @@ describe('units of a product (issue 26.10)', () => {
     expect(formatTonnesNumber(2.00049)).toBe('2');
     expect(formatTonnesNumber(1 / 3)).toBe('0.333');
     expect(formatTonnesNumber(12.5)).toBe('12.5');
+    expect(tonnesInWords(1)).toBe('1 tonne CO₂e');
+    expect(tonnesInWords(2.5)).toBe('2.5 tonnes CO₂e');
+    expect(tonnesInWords(1204)).toBe('1,204 tonnes CO₂e');
   });
 });
 

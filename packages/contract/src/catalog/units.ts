@@ -12,6 +12,9 @@ const TONNE = /^(t|tonnes?)( co2e)?$/i;
 const TONNES_FORMAT = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 export const formatTonnesNumber = (tonnes: number): string => TONNES_FORMAT.format(tonnes);
 
+/** "1 tonne CO₂e", "2.5 tonnes CO₂e": a certificate's or an order's tonnes in a sentence. */
+export const tonnesInWords = (tonnes: number): string => `${formatTonnesNumber(tonnes)} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO₂e`;
+
 export const isTonneUnit = (unit: string | null | undefined): boolean => typeof unit === 'string' && TONNE.test(unit.trim());
 
 /** "per tonne CO₂e" beside a price; null for items (a price of an item needs no unit). */

@@ -1,17 +1,17 @@
 import PDFDocument from 'pdfkit';
 import { create as createQr } from 'qrcode';
 import type { PublicCertificate } from '@app/contract/orders';
+import { formatTonnesNumber } from '@app/contract/units';
 
 export const CERTIFICATE_PDF_TITLE = 'Certificate of carbon offset retirement';
 
 const BENEFICIARY_LABEL = { person: 'Beneficiary', business: 'Beneficiary (business)', event: 'Beneficiary (event)' } as const;
 
-// Formatters made once: toLocaleString with options builds a new one on every call.
-const TONNES = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+// Made once: toLocaleDateString with options builds a new formatter on every call.
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** "1 tonne", "2.5 tonnes". */
-export const tonnesText = (tonnes: number) => `${TONNES.format(tonnes)} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO2e`;
+/** "1 tonne", "2.5 tonnes", in ASCII for the PDF's standard fonts. */
+export const tonnesText = (tonnes: number) => `${formatTonnesNumber(tonnes)} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO2e`;
 
 /** "23 November 2026" for an ISO date or date-time, read in UTC. */
 export const dateText = (iso: string) => DATE.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));

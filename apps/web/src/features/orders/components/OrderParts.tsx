@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '@app/contract/orders';
 import { formatPrice, minorToMajor } from '@app/contract/money';
-import { isTonneUnit, lineImpact, pricePerUnit, quantityWithUnit } from '@app/contract/units';
+import { isTonneUnit, lineImpact, pricePerUnit, quantityWithUnit, tonnesInWords } from '@app/contract/units';
 import { PLACEHOLDER_IMAGE } from '../../products/components/ProductCard.tsx';
 import './orders.css';
 
@@ -37,9 +37,8 @@ export function TestPaymentBadge({ order }: { order: Pick<Order, 'payment'> }) {
 /** An amount in the order's own currency (orders are never converted). */
 export const orderMoney = (order: Pick<Order, 'currency'>, amount: number) => formatPrice(amount, order.currency);
 
-export function formatTonnes(tonnes: number): string {
-  return `${tonnes.toLocaleString('en-GB', { maximumFractionDigits: 3 })} ${tonnes === 1 ? 'tonne' : 'tonnes'} CO₂e`;
-}
+/** "1 tonne CO₂e", "2.5 tonnes CO₂e". */
+export const formatTonnes = tonnesInWords;
 
 /** The order's lines with the prices frozen when it was placed. */
 export function OrderLines({ order }: { order: Order }) {
