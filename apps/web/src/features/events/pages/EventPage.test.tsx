@@ -59,6 +59,8 @@ function field(scope: ParentNode, text: string): HTMLInputElement {
 
 beforeEach(() => {
   clearAllCookies();
+  // A guest's event tie lives in localStorage: one test's tie must not reach the next.
+  localStorage.clear();
   resetSession();
 });
 afterEach(() => {
