@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { executeNamed } from '../src/db/named-statement.ts';
+import { runNamed } from '../src/db/named-statement.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { createTestApp, settleAfterAnswers } from './helper.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
@@ -42,16 +41,21 @@ async function namesOf(request: () => Promise<{ status: number }>): Promise<(str
 
 describe('named statements', () => {
   it('runs a statement by name, with its values, on either database', async () => {
-    const first = await executeNamed<{ v: number }>(app.database.db, 'named_statement_probe', sql`select ${2}::int * 21 as v`);
-    const second = await executeNamed<{ v: number }>(app.database.db, 'named_statement_probe', sql`select ${3}::int * 21 as v`);
-    expect([first.rows[0]!.v, second.rows[0]!.v]).toEqual([42, 63]);
+    const probe = { name: 'named_statement_probe', text: 'select $1::int * 21 as v, $2::text as t' };
+    const first = await runNamed<{ v: number; t: string | null }>(app.database.db, probe, [2, 'two']);
+    const second = await runNamed<{ v: number; t: string | null }>(app.database.db, probe, [3, null]);
+    expect([first.rows[0], second.rows[0]]).toEqual([
+      { v: 42, t: 'two' },
+      { v: 63, t: null },
+    ]);
   });
 
   it.runIf(onPostgres)('keeps it prepared on the connection that ran it (PostgreSQL)', async () => {
     const prepared = await app.database.db.transaction(async (tx) => {
-      await executeNamed(tx, 'named_statement_kept', sql`select ${1}::int as v`);
-      await executeNamed(tx, 'named_statement_kept', sql`select ${2}::int as v`);
-      return (await executeNamed<{ statement: string }>(tx, 'named_statement_list', sql`select statement from pg_prepared_statements where name = ${'named_statement_kept'}`)).rows;
+      const kept = { name: 'named_statement_kept', text: 'select $1::int as v' };
+      await runNamed(tx, kept, [1]);
+      await runNamed(tx, kept, [2]);
+      return (await runNamed<{ statement: string }>(tx, { name: 'named_statement_list', text: 'select statement from pg_prepared_statements where name = $1' }, ['named_statement_kept'])).rows;
     });
     expect(prepared).toEqual([{ statement: 'select $1::int as v' }]);
   });

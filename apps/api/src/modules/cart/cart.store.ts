@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { API_CONNECTION_NAME, type Database, type DatabaseHandle } from '../../db/client.ts';
-import { executeNamed } from '../../db/named-statement.ts';
+import { runNamed, type NamedStatement } from '../../db/named-statement.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import type { CouponRow } from '../coupons/coupons.repository.ts';
 import type { CartItemRow, CartRow, StockLevels } from './cart.repository.ts';
@@ -8,8 +7,9 @@ import type { CartItemRow, CartRow, StockLevels } from './cart.repository.ts';
 /**
  * The person's cart as the API prices it, read and written through the database functions of
  * migration 0031 (decision 0059): one round trip per read, per change and per coupon apply or
- * unapply. Each answer is kept in a per-person cache: the cart read serves it for CART_CACHE_MS,
- * and a change plans from it (any age: the function checks the plan against the cart as it is).
+ * unapply, each answering the cart as json text (migration 0045). Each answer is kept in a
+ * per-person cache: the cart read serves it for CART_CACHE_MS, and a change plans from it (any
+ * age: the function checks the plan against the cart as it is).
  */
 export interface CartState {
   cart: CartRow;
@@ -169,25 +169,35 @@ type CartFunction = 'cart_read' | 'cart_lock_state' | 'cart_apply' | 'cart_coupo
  * one; an order, which commits synchronously, flushes every cart change before it.
  */
 export const ASYNC_COMMIT_CALL = `set_config('synchronous_commit', 'off', true)`;
-const ASYNC_COMMIT = sql.raw(`, ${ASYNC_COMMIT_CALL}`);
-const NOTHING = sql.raw('');
 
-/** One call of the cart function `fn` with `args`, sent as a named statement of the function's name. */
-async function call<T>(db: Queryable, fn: CartFunction, args: ReturnType<typeof sql>): Promise<T> {
-  const result = await executeNamed<{ r: T }>(db, fn, sql`select ${sql.raw(fn)}(${args}) as r${fn === 'cart_read' ? NOTHING : ASYNC_COMMIT}`);
+/** `select fn($1, …) as r`, named after the function; every one but the read commits asynchronously. */
+function cartStatement(fn: CartFunction, parameters: string): NamedStatement {
+  return { name: fn, text: `select ${fn}(${parameters}) as r${fn === 'cart_read' ? '' : `, ${ASYNC_COMMIT_CALL}`}` };
+}
+const STATEMENTS = {
+  cart_read: cartStatement('cart_read', '$1::uuid'),
+  cart_lock_state: cartStatement('cart_lock_state', '$1::uuid, $2::uuid, $3'),
+  cart_apply: cartStatement('cart_apply', '$1::uuid, $2::uuid, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7'),
+  cart_coupon_apply: cartStatement('cart_coupon_apply', '$1::uuid, $2::uuid, $3, $4::jsonb, $5, $6, $7, $8, $9::timestamptz'),
+  cart_coupon_unapply: cartStatement('cart_coupon_unapply', '$1::uuid, $2::uuid, $3'),
+} satisfies Record<CartFunction, NamedStatement>;
+
+/** One call of the cart function `fn` (one round trip): its json answer, parsed. */
+async function call<T>(db: Queryable, fn: CartFunction, values: unknown[]): Promise<T> {
+  const result = await runNamed<{ r: T }>(db, STATEMENTS[fn], values);
   return result.rows[0]?.r as T;
 }
 
 export function createCartStore(db: Database) {
   return {
     async read(userId: string): Promise<CartState | null> {
-      const json = await call<StateJson | null>(db, 'cart_read', sql`${userId}::uuid`);
+      const json = await call<StateJson | null>(db, 'cart_read', [userId]);
       return json ? toState(json) : null;
     },
 
     /** Locks the person's cart (creating it) until the transaction ends, and answers it. */
     async lockAndRead(tx: Queryable, userId: string, currency: string): Promise<CartState> {
-      return toState(await call<StateJson>(tx, 'cart_lock_state', sql`${userId}::uuid, ${uuidv7()}::uuid, ${currency}`));
+      return toState(await call<StateJson>(tx, 'cart_lock_state', [userId, uuidv7(), currency]));
     },
 
     async apply(userId: string, currency: string, expected: Record<string, unknown> | null, lines: PlannedLine[], patch: CartPatch, eventCode: string | null, q: Queryable = db): Promise<ApplyAnswer> {
@@ -195,7 +205,7 @@ export function createCartStore(db: Database) {
       const answer = await call<{ status: string; state?: StateJson; stock?: { products: Record<string, number>; sizes: Record<string, { productId: string; colorId: string; stock: number }> } }>(
         q,
         'cart_apply',
-        sql`${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${expected === null ? null : JSON.stringify(expected)}::jsonb, ${JSON.stringify(planned)}::jsonb, ${JSON.stringify(patch)}::jsonb, ${eventCode}`,
+        [userId, uuidv7(), currency, expected === null ? null : JSON.stringify(expected), JSON.stringify(planned), JSON.stringify(patch), eventCode],
       );
       if (answer.status === 'no_event') return { status: 'no_event' };
       const state = toState(answer.state!);
@@ -210,7 +220,7 @@ export function createCartStore(db: Database) {
       const answer = await call<{ status: string; state?: StateJson; coupon?: Record<string, unknown>; uses?: number | string }>(
         db,
         'cart_coupon_apply',
-        sql`${userId}::uuid, ${uuidv7()}::uuid, ${currency}, ${JSON.stringify(expected)}::jsonb, ${code}, ${type}, ${cartCurrency}, ${subTotalMinor}, ${now.toISOString()}::timestamptz`,
+        [userId, uuidv7(), currency, JSON.stringify(expected), code, type, cartCurrency, subTotalMinor, now.toISOString()],
       );
       if (answer.status === 'no_coupon') return { status: 'no_coupon' };
       if (answer.status === 'refused') return { status: 'refused', coupon: toRow<CouponRow>(answer.coupon!), uses: Number(answer.uses) };
@@ -218,7 +228,7 @@ export function createCartStore(db: Database) {
     },
 
     async unapplyCoupon(userId: string, currency: string): Promise<CartState> {
-      return toState(await call<StateJson>(db, 'cart_coupon_unapply', sql`${userId}::uuid, ${uuidv7()}::uuid, ${currency}`));
+      return toState(await call<StateJson>(db, 'cart_coupon_unapply', [userId, uuidv7(), currency]));
     },
   };
 }

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { executeNamed } from '../../db/named-statement.ts';
+import { runNamed, type NamedStatement } from '../../db/named-statement.ts';
 import { fromJsonRow, toJsonRow } from '../../db/json-rows.ts';
 import { carts, cartItems, certificates, couponRedemptions, coupons, orderEvents, orderItems, orders, outboxEmails, referralEarnings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,6 +28,9 @@ import { stockTargets } from './stock.repository.ts';
 
 /** Reads that found the cart changed under them are repeated; a cart that keeps changing is refused. */
 const ATTEMPTS = 3;
+/** The two calls of a placement (migrations 0033–0043), each a named statement. */
+const PLACEMENT_CONTEXT: NamedStatement = { name: 'order_placement_context', text: 'select order_placement_context($1::uuid, $2, $3) as context' };
+const PLACE_ORDER: NamedStatement = { name: 'place_order', text: 'select place_order($1::jsonb) as answer' };
 
 interface Context {
   earlier: Record<string, unknown> | null;
@@ -68,7 +70,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
 
   async function readContext(user: UserRow, key: string | null, body: PlaceBody): Promise<Context> {
     const readAt = offsetFacts.generation();
-    const result = await executeNamed<{ context: Context | string }>(db, 'order_placement_context', sql`select order_placement_context(${user.id}::uuid, ${key}, ${body.conferanceCode || null}) as context`);
+    const result = await runNamed<{ context: Context | string }>(db, PLACEMENT_CONTEXT, [user.id, key, body.conferanceCode || null]);
     const raw = result.rows[0]!.context;
     const context = typeof raw === 'string' ? (JSON.parse(raw) as Context) : raw;
     offsetFacts.remember(context.offsets, readAt);
@@ -210,7 +212,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     };
     let answer: { status: 'placed' | 'replayed' | 'retry'; order?: Record<string, unknown> };
     try {
-      const result = await executeNamed<{ answer: typeof answer | string }>(db, 'place_order', sql`select place_order(${JSON.stringify(input)}::jsonb) as answer`);
+      const result = await runNamed<{ answer: typeof answer | string }>(db, PLACE_ORDER, [JSON.stringify(input)]);
       const raw = result.rows[0]!.answer;
       answer = typeof raw === 'string' ? JSON.parse(raw) : raw;
     } catch (error) {
