@@ -145,9 +145,9 @@ describe('statements per cart write', () => {
   it('the cart functions answer json text, not jsonb (migration 0045)', async () => {
     // orders-kept-cart.test.ts pins that an order placed from such an answer still matches the
     // locked cart (place_order compares them as jsonb) and needs no placement read.
-    const answers = await app.database.db.execute(
+    const answers = (await app.database.db.execute(
       sql`select proname as name, prorettype::regtype::text as type from pg_proc where proname in ('cart_read', 'cart_lock_state', 'cart_apply', 'cart_coupon_apply', 'cart_coupon_unapply', 'cart_state') order by proname`,
-    );
+    )) as unknown as { rows: { name: string; type: string }[] };
     expect(answers.rows).toEqual(['cart_apply', 'cart_coupon_apply', 'cart_coupon_unapply', 'cart_lock_state', 'cart_read', 'cart_state'].map((name) => ({ name, type: 'json' })));
   });
 });

@@ -78,21 +78,37 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
   });
 }
 
-export async function resolveUser(
-  token: string,
-  deps: AuthDeps,
-): Promise<{ ok: true; user: CurrentUser } | { ok: false; reason: 'expired' | 'invalid' }> {
+type Resolved = { ok: true; user: CurrentUser } | { ok: false; reason: 'expired' | 'invalid' };
+
+export async function resolveUser(token: string, deps: AuthDeps): Promise<Resolved> {
   const cached = sessionCache.get(token);
-  if (cached) return { ok: true, user: cached };
+  if (cached) {
+    // In the last third of the entry's life: answered from it, checked again in the background
+    // (decision 0072). A session found invalid is dropped, and so is one that could not be read:
+    // the next request checks it itself.
+    if (cached.checkAgain) {
+      checkSession(token, deps, true).then(
+        (checked) => void (checked.ok || sessionCache.drop(token)),
+        () => sessionCache.drop(token),
+      );
+    }
+    return { ok: true, user: cached.user };
+  }
+  return checkSession(token, deps);
+}
+
+/** Verifies the token, reads the account and its session, and keeps the session if it is valid. */
+async function checkSession(token: string, deps: AuthDeps, background = false): Promise<Resolved> {
   const verified = await deps.signer.verify(token);
   if (!verified.ok) return verified;
   if (!UUID.test(verified.claims.sub) || !UUID.test(verified.claims.jti)) return { ok: false, reason: 'invalid' };
-  const found = await deps.users.findForSession(verified.claims.sub, verified.claims.jti);
+  const generation = sessionCache.generation(verified.claims.sub);
+  const found = await deps.users.findForSession(verified.claims.sub, verified.claims.jti, background);
   // An account whose sign-in an operator locked has no live session (its token version was bumped too).
   if (!found || found.revoked || found.user.tokenVersion !== verified.claims.tv || found.user.signInLockedAt) return { ok: false, reason: 'invalid' };
   const row = found.user;
   const { jti, exp } = verified.claims;
   const user: CurrentUser = { id: row.id, email: row.email, tokenVersion: row.tokenVersion, tokenExpiresAt: new Date(exp * 1000).toISOString(), sessionId: jti, account: row };
-  sessionCache.set(token, user, deps.sessionCacheMs ?? 0);
+  sessionCache.set(token, user, deps.sessionCacheMs ?? 0, generation);
   return { ok: true, user };
 }

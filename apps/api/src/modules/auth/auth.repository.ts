@@ -47,6 +47,7 @@ export function createAuthRepository(db: Database) {
     async markCompetingSignUps(id: string): Promise<void> {
       sessionCache.forget(id);
       await db.update(users).set({ competingSignUps: true }).where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+      sessionCache.forget(id); // again after the write: a session check that read before it keeps nothing
     },
     async insertUser(values: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();
@@ -55,6 +56,7 @@ export function createAuthRepository(db: Database) {
     async updateUser(id: string, patch: Partial<NewUser>): Promise<UserRow> {
       sessionCache.forget(id);
       const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      sessionCache.forget(id); // again after the write: a session check that read before it keeps nothing
       return row;
     },
     /** Bumps the token version so every JWT issued before now stops working. */
@@ -70,6 +72,7 @@ export function createAuthRepository(db: Database) {
         })
         .where(eq(users.id, id))
         .returning();
+      sessionCache.forget(id); // again after the write: a session check that read before it keeps nothing
       return row;
     },
     async currencyOfCountry(code: string): Promise<string | null> {
@@ -192,6 +195,7 @@ export function createAuthRepository(db: Database) {
       sessionCache.forget(userId);
       await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, new Date()));
       await db.insert(revokedSessions).values({ tokenId, userId, expiresAt }).onConflictDoNothing();
+      sessionCache.forget(userId); // again after the write: a session check that read before it keeps nothing
     },
 
     // --- referrals --------------------------------------------------------------------
