@@ -11,6 +11,12 @@ export interface LoadResult {
   /** Answers other than 2xx. */
   non2xx: number;
   requests: number;
+  /**
+   * driveEach only: the p99 of the requests sent on a connection that had already answered one
+   * in the run. Each run opens its connections afresh, and a connection's first request waits
+   * for the server to accept it, which under load can take hundreds of milliseconds.
+   */
+  p99Open?: number;
 }
 
 export interface LoadOptions {
@@ -87,6 +93,7 @@ export async function driveEach(
 ): Promise<{ byLabel: Map<string, LoadResult>; firstFailure?: string }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const times = new Map<string, number[]>();
+  const openTimes = new Map<string, number[]>();
   const failures = new Map<string, { errors: number; non2xx: number }>();
   let firstFailure: string | undefined;
   const deadline = performance.now() + options.seconds * 1000;
@@ -124,7 +131,13 @@ export async function driveEach(
           failures.get(label)!.errors += 1;
           firstFailure ??= `${label}: ${(error as Error).message}`;
         }
-        times.get(label)!.push(performance.now() - t0);
+        const took = performance.now() - t0;
+        times.get(label)!.push(took);
+        if (n > 0) {
+          let open = openTimes.get(label);
+          if (!open) openTimes.set(label, (open = []));
+          open.push(took);
+        }
       }
     }),
   );
@@ -134,7 +147,8 @@ export async function driveEach(
   for (const [label, list] of times) {
     list.sort((a, b) => a - b);
     const failed = failures.get(label)!;
-    byLabel.set(label, { rps: list.length / elapsed, p50: percentile(list, 50), p95: percentile(list, 95), p99: percentile(list, 99), errors: failed.errors, non2xx: failed.non2xx, requests: list.length });
+    const open = (openTimes.get(label) ?? []).sort((a, b) => a - b);
+    byLabel.set(label, { rps: list.length / elapsed, p50: percentile(list, 50), p95: percentile(list, 95), p99: percentile(list, 99), p99Open: percentile(open, 99), errors: failed.errors, non2xx: failed.non2xx, requests: list.length });
   }
   return { byLabel, firstFailure };
 }
@@ -153,6 +167,7 @@ export function combine(runs: LoadResult[]): LoadResult {
     p50: median(runs.map((run) => run.p50)),
     p95: median(runs.map((run) => run.p95)),
     p99: Math.max(...runs.map((run) => run.p99)),
+    ...(runs.every((run) => run.p99Open !== undefined) ? { p99Open: Math.max(...runs.map((run) => run.p99Open!)) } : {}),
     errors: sum((run) => run.errors),
     non2xx: sum((run) => run.non2xx),
     requests: sum((run) => run.requests),
