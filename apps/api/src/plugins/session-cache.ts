@@ -73,6 +73,19 @@ export const sessionCache = {
   drop(token: string): void {
     byToken.delete(token);
   },
+  /**
+   * Runs a write to the person's account, forgetting their sessions before it (no request is
+   * answered from them while it runs) and again after it (a check that read the account before
+   * the write keeps nothing).
+   */
+  async forgetAround<T>(userId: string, write: () => Promise<T>): Promise<T> {
+    sessionCache.forget(userId);
+    try {
+      return await write();
+    } finally {
+      sessionCache.forget(userId);
+    }
+  },
   /** Every cached session of this person: the next request reads the account again. */
   forget(userId: string): void {
     if (generations.size >= LIMIT) {

@@ -45,34 +45,30 @@ export function createAuthRepository(db: Database) {
     },
     /** Flags an unverified account as signed up for more than once (decision 0005). */
     async markCompetingSignUps(id: string): Promise<void> {
-      sessionCache.forget(id);
-      await db.update(users).set({ competingSignUps: true }).where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
-      sessionCache.forget(id); // again after the write: a session check that read before it keeps nothing
+      await sessionCache.forgetAround(id, () => db.update(users).set({ competingSignUps: true }).where(and(eq(users.id, id), isNull(users.emailVerifiedAt))));
     },
     async insertUser(values: NewUser): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();
       return row;
     },
     async updateUser(id: string, patch: Partial<NewUser>): Promise<UserRow> {
-      sessionCache.forget(id);
-      const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-      sessionCache.forget(id); // again after the write: a session check that read before it keeps nothing
+      const [row] = await sessionCache.forgetAround(id, () => db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning());
       return row;
     },
     /** Bumps the token version so every JWT issued before now stops working. */
     async changePassword(id: string, passwordHash: string, verifyEmail: boolean): Promise<UserRow> {
-      sessionCache.forget(id);
-      const [row] = await db
-        .update(users)
-        .set({
-          passwordHash,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-          updatedAt: new Date(),
-          ...(verifyEmail ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
-        })
-        .where(eq(users.id, id))
-        .returning();
-      sessionCache.forget(id); // again after the write: a session check that read before it keeps nothing
+      const [row] = await sessionCache.forgetAround(id, () =>
+        db
+          .update(users)
+          .set({
+            passwordHash,
+            tokenVersion: sql`${users.tokenVersion} + 1`,
+            updatedAt: new Date(),
+            ...(verifyEmail ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
+          })
+          .where(eq(users.id, id))
+          .returning(),
+      );
       return row;
     },
     async currencyOfCountry(code: string): Promise<string | null> {
@@ -192,10 +188,10 @@ export function createAuthRepository(db: Database) {
     // --- logged-out sessions -----------------------------------------------------------
     /** Ends one session; rows of sessions that have expired anyway are dropped on the way. */
     async revokeSession(tokenId: string, userId: string, expiresAt: Date): Promise<void> {
-      sessionCache.forget(userId);
-      await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, new Date()));
-      await db.insert(revokedSessions).values({ tokenId, userId, expiresAt }).onConflictDoNothing();
-      sessionCache.forget(userId); // again after the write: a session check that read before it keeps nothing
+      await sessionCache.forgetAround(userId, async () => {
+        await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, new Date()));
+        await db.insert(revokedSessions).values({ tokenId, userId, expiresAt }).onConflictDoNothing();
+      });
     },
 
     // --- referrals --------------------------------------------------------------------
