@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
     import('./modules/mail/mail.repository.ts'),
     import('./modules/uploads/database-upload-store.ts'),
   ]);
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   const quiet = () => {};
   const log = { info: quiet, debug: quiet, trace: quiet, warn: console.warn, error: console.error, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;
   try {

@@ -31,6 +31,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
+  /**
+   * Connections each API process keeps to PostgreSQL (at most; ignored with PGlite). With
+   * WEB_CONCURRENCY processes that is N × this, which must stay under the server's
+   * max_connections. On the 2-core bench host 4 and 10 measured the same within noise
+   * (docs/speed-writes.md), so the default stays 10.
+   */
+  DATABASE_POOL_SIZE: wholeNumber(1, 200).default(10),
   // Decision 0063: the embedded PGlite in a worker thread (1, the default) or on the API's thread (0).
   // Read where the database opens (db/client.ts), so scripts and the command line follow it too.
   PGLITE_WORKER: z.enum(['0', '1'], { message: 'must be 1 (PGlite in a worker thread) or 0' }).optional(),
@@ -127,6 +134,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections to PostgreSQL per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** true: an in-memory PGlite (tests). */
   inMemoryDatabase: boolean;
   jwtSecret: string;
@@ -196,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     inMemoryDatabase,
     jwtSecret: e.JWT_SECRET ?? (inMemoryDatabase ? randomBytes(32).toString('hex') : readOrCreateSecret(dataDir)),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,

@@ -158,6 +158,13 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
+    expect(config.databasePoolSize).toBe(10);
+  });
+
+  it('takes the PostgreSQL pool size from DATABASE_POOL_SIZE and refuses one that is not a whole number from 1', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }, { inMemoryDatabase: true }).databasePoolSize).toBe(4);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' }, { inMemoryDatabase: true })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'ten' }, { inMemoryDatabase: true })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('maps every error code to a 4xx or 5xx status', () => {

@@ -31,6 +31,8 @@ export const API_CONNECTION_NAME = `carbonwise-api:${process.pid}-${Math.random(
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
+  /** Connections to PostgreSQL (DATABASE_POOL_SIZE); 10 when not given. Ignored with PGlite. */
+  poolSize?: number;
   /** Directory for PGlite's files; ignored with databaseUrl or inMemory. */
   dataDir?: string;
   inMemory?: boolean;
@@ -55,10 +57,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // A request waits up to 15 s for one of the 10 connections: a burst of buyers of one product
+    // A request waits up to 15 s for one of the pool's connections (10 by default): a burst of buyers of one product
     // queues them all behind its row lock, and on a busy 2-core host 200 such orders took over
     // 5 s (the old limit), failing the last ones with a 500 although they would have been served.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, application_name: API_CONNECTION_NAME, max: 10, connectionTimeoutMillis: 15_000 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, application_name: API_CONNECTION_NAME, max: options.poolSize ?? 10, connectionTimeoutMillis: 15_000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzle({ client: pool, schema, logger: options.logger });

@@ -7,7 +7,7 @@ import { seedIfEmpty } from './seed.ts';
 /** `npm run seed`: migrates the configured database and seeds whatever is still empty. */
 async function main() {
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   try {
     await handle.migrate();
     if (!config.seedCatalog) console.log('SEED_CATALOG=false: the product catalog is left alone');

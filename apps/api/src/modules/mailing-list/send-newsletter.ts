@@ -27,7 +27,7 @@ async function main() {
   if (paragraphs.length === 0) throw new Error(`${values.file} is empty`);
 
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   const quiet = () => {};
   const log = { info: quiet, debug: quiet, trace: quiet, warn: console.warn, error: console.error, fatal: console.error } as unknown as FastifyBaseLogger;
   const dispatcher = new MailDispatcher(createMailRepository(handle.db), { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
