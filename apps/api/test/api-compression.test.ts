@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerCompression } from '../src/plugins/compression.ts';
+import { registerCompression, WRITE_ANSWER_THRESHOLD } from '../src/plugins/compression.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { createTestApp } from './helper.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
@@ -47,6 +47,60 @@ describe('response compression', () => {
     expect(encoded.headers['content-encoding']).toBe('br');
     expect(encoded.body).toBe('already compressed bytes');
     await app.close();
+  });
+
+  it('compresses answers to writes only from 8 KB (decision 0073); reads of the same size are compressed; a write route may set its own', async () => {
+    const app = Fastify();
+    // ~3 KB, like a cart answer; and one over the write threshold.
+    const middling = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `item ${i}`, note: 'x'.repeat(i % 13) })) };
+    const large = { items: Array.from({ length: 400 }, (_, i) => ({ id: i, name: `item ${i}`, note: 'x'.repeat(i % 13) })) };
+    expect(JSON.stringify(middling).length).toBeGreaterThan(2048);
+    expect(JSON.stringify(middling).length).toBeLessThan(WRITE_ANSWER_THRESHOLD);
+    expect(JSON.stringify(large).length).toBeGreaterThan(WRITE_ANSWER_THRESHOLD);
+    await registerCompression(app);
+    app.get('/middling', async () => middling);
+    app.post('/middling', async () => middling);
+    app.patch('/middling', async () => middling);
+    app.delete('/middling', async () => middling);
+    app.post('/large', async () => large);
+    app.post('/own', { compress: { threshold: 1024, encodings: ['br'] } }, async () => middling);
+    await app.ready();
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+
+    const read = await app.inject({ method: 'GET', url: '/middling', headers });
+    expect(read.headers['content-encoding']).toBe('br');
+    for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
+      const write = await app.inject({ method, url: '/middling', headers });
+      expect(write.headers['content-encoding'], method).toBeUndefined();
+      expect(write.json(), method).toEqual(middling);
+    }
+    const largeWrite = await app.inject({ method: 'POST', url: '/large', headers });
+    expect(largeWrite.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(largeWrite.rawPayload).toString())).toEqual(large);
+    const own = await app.inject({ method: 'POST', url: '/own', headers });
+    expect(own.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(own.rawPayload).toString())).toEqual(middling);
+    await app.close();
+  });
+
+  it('in the app, a cart change answers uncompressed under 8 KB while the cart read of the same cart is compressed', async () => {
+    const app = await createTestApp();
+    try {
+      const buyer = await quickBuyer(app);
+      const { plain } = pickProducts(app);
+      const auth = { authorization: `Bearer ${buyer.token}`, 'accept-encoding': 'gzip, deflate, br' };
+      const change = await app.inject({ method: 'PATCH', url: '/api/v1/carts', headers: auth, payload: { products: plain.slice(0, 3).map((product) => ({ product: product.id, quantity: 1 })) } });
+      expect(change.statusCode).toBe(200);
+      expect(change.rawPayload.length).toBeGreaterThan(1024);
+      expect(change.rawPayload.length).toBeLessThan(WRITE_ANSWER_THRESHOLD);
+      expect(change.headers['content-encoding']).toBeUndefined();
+      const read = await app.inject({ method: 'GET', url: '/api/v1/carts', headers: auth });
+      expect(read.headers['content-encoding']).toBe('br');
+      // The same cart either way (the change's answer also carries its toast text).
+      expect(JSON.parse(brotliDecompressSync(read.rawPayload).toString()).data).toEqual(change.json().data);
+    } finally {
+      await app.close();
+    }
   });
 
   it('in the app, module routes outside the /api plugin (orders here) are compressed too', async () => {
