@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeModes, type Config } from './config.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { TokenSigner } from './lib/jwt.ts';
 import { CATALOG_TAG, registerPersonalReads } from './plugins/personal-reads.ts';
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir, inMemory: config.inMemoryDatabase }));
+  const database = options.database ?? (await openDatabase({ ...configuredDatabase(config), inMemory: config.inMemoryDatabase }));
   app.decorate('database', database);
   app.decorate('config', config);
   app.addHook('onClose', async () => {

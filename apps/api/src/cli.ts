@@ -22,14 +22,14 @@ async function main(argv: string[]): Promise<number> {
 
   // No running shop: this process opens the database itself. Loaded here, not above, so a
   // command a running shop carries out starts without the database driver and the app's modules.
-  const [{ openDatabase }, { AdminTokenSigner }, { runOperatorCommand }, { createMailRepository }, { openUploadStore }] = await Promise.all([
+  const [{ openDatabase, configuredDatabase }, { AdminTokenSigner }, { runOperatorCommand }, { createMailRepository }, { openUploadStore }] = await Promise.all([
     import('./db/client.ts'),
     import('./modules/admin/access/admin-token.ts'),
     import('./modules/admin/cli/commands.ts'),
     import('./modules/mail/mail.repository.ts'),
     import('./modules/uploads/database-upload-store.ts'),
   ]);
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
+  const handle = await openDatabase(configuredDatabase(config));
   const quiet = () => {};
   const log = { info: quiet, debug: quiet, trace: quiet, warn: console.warn, error: console.error, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;
   try {

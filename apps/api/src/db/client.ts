@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { listenOnPostgres, type Listener } from './listen.ts';
 import { migrationsFolder } from '../paths.ts';
+import type { Config } from '../config.ts';
 
 /** Both drivers produce this type, so repositories never know which database they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,6 +50,11 @@ export interface OpenDatabaseOptions {
    * the PGLITE_WORKER environment variable decides ('0' off, anything else on: the default).
    */
   worker?: boolean;
+}
+
+/** The configured database (DATABASE_URL, DATABASE_POOL_SIZE, DATA_DIR): what the server and the scripts open. */
+export function configuredDatabase(config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>): OpenDatabaseOptions {
+  return { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir };
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (same SQL, same migrations). */

@@ -4,8 +4,8 @@ import compress from '@fastify/compress';
 
 /**
  * Compresses responses of 1 KB and more (answers to writes from 8 KB, see below; brotli or gzip,
- * by Accept-Encoding) on every route registered after it, API modules and the `/api` plugin alike. The web app's files and HTML are
- * precompressed (at build time, or once per render) and go out with their Content-Encoding set,
+ * by Accept-Encoding) on every route registered after it, API modules and the `/api` plugin
+ * alike. The web app's files and HTML are precompressed (at build time, or once per render) and go out with their Content-Encoding set,
  * which this leaves alone. Catalog and reference reads opt out with `compress: false`: their
  * bodies are compressed once by their read models.
  *

@@ -1,13 +1,13 @@
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { configuredDatabase, openDatabase } from '../client.ts';
 import { airports, categories, countries, products, sdgs, standards } from '../schema/index.ts';
 import { seedIfEmpty } from './seed.ts';
 
 /** `npm run seed`: migrates the configured database and seeds whatever is still empty. */
 async function main() {
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
+  const handle = await openDatabase(configuredDatabase(config));
   try {
     await handle.migrate();
     if (!config.seedCatalog) console.log('SEED_CATALOG=false: the product catalog is left alone');

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
+import { configuredDatabase, openDatabase } from '../../db/client.ts';
 import { createMailRepository } from '../mail/mail.repository.ts';
 import { MailDispatcher } from '../mail/mail.dispatcher.ts';
 import { createMailingListContext, sendIssue } from './mailing-list.service.ts';
@@ -27,7 +27,7 @@ async function main() {
   if (paragraphs.length === 0) throw new Error(`${values.file} is empty`);
 
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
+  const handle = await openDatabase(configuredDatabase(config));
   const quiet = () => {};
   const log = { info: quiet, debug: quiet, trace: quiet, warn: console.warn, error: console.error, fatal: console.error } as unknown as FastifyBaseLogger;
   const dispatcher = new MailDispatcher(createMailRepository(handle.db), { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
