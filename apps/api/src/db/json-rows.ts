@@ -1,14 +1,54 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
-import { SQL } from 'drizzle-orm';
+import { Column, getTableColumns, SQL, type Table } from 'drizzle-orm';
 
-type Column = ReturnType<typeof getTableColumns<Table>>[string];
-const columnLists = new WeakMap<Table, [key: string, column: Column][]>();
+/**
+ * How one column goes to and from a JSON row, worked out once per table. The loops below read
+ * only these plain objects: asking Drizzle's column objects (a dozen classes) for their flags
+ * and mappers on every value cost 35–50 µs per `orders` row, and an order maps it several times.
+ */
+interface ColumnPlan {
+  /** The property name Drizzle uses. */
+  key: string;
+  /** The column name in the database (and in to_jsonb). */
+  name: string;
+  /** Generated or identity columns: the database writes them, a JSON row leaves them out. */
+  written: boolean;
+  /** JSON columns go in and come out as JSON, never as the text the driver would send. */
+  json: boolean;
+  defaultFn: (() => unknown) | undefined;
+  /** The SQL default, applied in JavaScript: now() as the current time, a literal as itself. */
+  hasDefault: boolean;
+  sqlDefault: boolean;
+  literalDefault: unknown;
+  /** The column's own mappers, or undefined where they are Drizzle's identity. */
+  toDriver: ((value: unknown) => unknown) | undefined;
+  fromDriver: ((value: unknown) => unknown) | undefined;
+}
 
-/** A table's columns by property name, listed once: getTableColumns copies them on every call, and an order maps a dozen rows. */
-function columnsOf(table: Table): [key: string, column: Column][] {
-  let list = columnLists.get(table);
-  if (!list) columnLists.set(table, (list = Object.entries(getTableColumns(table))));
-  return list;
+const identityToDriver = Column.prototype.mapToDriverValue;
+const identityFromDriver = Column.prototype.mapFromDriverValue;
+const plans = new WeakMap<Table, ColumnPlan[]>();
+
+function planOf(table: Table): ColumnPlan[] {
+  let plan = plans.get(table);
+  if (plan) return plan;
+  plan = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const toDriver = column.mapToDriverValue === identityToDriver ? undefined : column.mapToDriverValue.bind(column);
+    const fromDriver = column.mapFromDriverValue === identityFromDriver ? undefined : column.mapFromDriverValue.bind(column);
+    return {
+      key,
+      name: column.name,
+      written: !column.generated && !(column as { generatedIdentity?: unknown }).generatedIdentity,
+      json: column.dataType === 'json',
+      defaultFn: column.defaultFn as (() => unknown) | undefined,
+      hasDefault: column.hasDefault && column.default !== undefined,
+      sqlDefault: column.default instanceof SQL,
+      literalDefault: column.default,
+      toDriver: toDriver as ColumnPlan['toDriver'],
+      fromDriver: fromDriver as ColumnPlan['fromDriver'],
+    };
+  });
+  plans.set(table, plan);
+  return plan;
 }
 
 /**
@@ -21,17 +61,13 @@ function columnsOf(table: Table): [key: string, column: Column][] {
 export function toJsonRow<T extends Table>(table: T, values: Partial<T['$inferInsert']>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   const given = values as Record<string, unknown>;
-  for (const [key, column] of columnsOf(table)) {
-    if (column.generated || (column as { generatedIdentity?: unknown }).generatedIdentity) continue;
-    let value = given[key];
+  for (const column of planOf(table)) {
+    if (!column.written) continue;
+    let value = given[column.key];
     if (value === undefined && column.defaultFn) value = column.defaultFn();
-    if (value === undefined && column.hasDefault && column.default !== undefined) value = column.default instanceof SQL ? new Date() : column.default;
-    if (value === undefined || value === null) {
-      row[column.name] = null;
-      continue;
-    }
-    // JSON columns go in as JSON, not as the text the driver would send.
-    row[column.name] = column.dataType === 'json' ? value : column.mapToDriverValue(value);
+    if (value === undefined && column.hasDefault) value = column.sqlDefault ? new Date() : column.literalDefault;
+    if (value === undefined || value === null) row[column.name] = null;
+    else row[column.name] = column.json || !column.toDriver ? value : column.toDriver(value);
   }
   return row;
 }
@@ -39,9 +75,10 @@ export function toJsonRow<T extends Table>(table: T, values: Partial<T['$inferIn
 /** A row answered as JSON (to_jsonb) as Drizzle would have answered it: property names and values mapped back. */
 export function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of columnsOf(table)) {
+  for (const column of planOf(table)) {
     const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.dataType === 'json' ? value : column.mapFromDriverValue(value);
+    if (value === null || value === undefined) row[column.key] = null;
+    else row[column.key] = column.json || !column.fromDriver ? value : column.fromDriver(value);
   }
   return row as T['$inferSelect'];
 }

@@ -4,6 +4,7 @@ import { runNamed, type NamedStatement } from '../../db/named-statement.ts';
 import { fromJsonRow, toJsonRow } from '../../db/json-rows.ts';
 import { carts, cartItems, certificates, couponRedemptions, coupons, orderEvents, orderItems, orders, outboxEmails, referralEarnings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { randomOrderNumber } from '../../lib/order-number.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
@@ -124,11 +125,12 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
 
     const columns = orderColumns(facts, decided, business, { idempotencyKey: key, requestHash: hash, paymentProvider: provider.name, reservedUntil: null, clientKey });
     const orderId = uuidv7();
-    const provisional = { ...toJsonRow(orders, { ...columns, id: orderId }) };
+    // Drawn here, not by the column's default, because the provider is told it before the row is built.
+    const orderNumber = columns.orderNumber ?? randomOrderNumber();
     const items = decided.lines.map(({ colorId, sizeId, ...line }) => ({ ...line, colorId, sizeId, id: uuidv7(), orderId }));
     const started = await provider.startPayment({
       orderId,
-      orderNumber: String(provisional.order_number),
+      orderNumber,
       currency: decided.currency,
       totalMinor: columns.totalMinor!,
       lines: items.map((item) => ({ name: lineLabel(item), quantity: item.quantity, unitAmountMinor: item.unitPriceMinor })),
@@ -138,10 +140,11 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     });
     if (started.kind !== 'paid') throw new Error(`payment provider ${provider.name} says it pays at once but answered ${started.kind}`);
     // Written paid: the 'placed' and 'paid' rows of the timeline, a millisecond apart (order-state.ts).
-    const orderRow = fromJsonRow(orders, toJsonRow(orders, {
+    // Mapped once: the JSON row goes to place_order and the certificates, the row back to the caller.
+    const orderJson = toJsonRow(orders, {
       ...columns,
       id: orderId,
-      orderNumber: String(provisional.order_number),
+      orderNumber,
       status: 'paid',
       paidAt: at,
       paymentReference: started.reference,
@@ -150,7 +153,8 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       reservedUntil: null,
       checkoutUrl: null,
       createdAt: at,
-    }));
+    });
+    const orderRow = fromJsonRow(orders, orderJson);
     const itemRows = items.map((item) => fromJsonRow(orderItems, toJsonRow(orderItems, item)));
     const base = Date.now();
     const events = [
@@ -158,7 +162,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       { kind: 'paid' as const, actor: 'provider' as const, actorUserId: null },
     ].map((entry, index) => toJsonRow(orderEvents, { orderId, at: new Date(base + index), ...entry, amountMinor: orderRow.totalMinor, currency: orderRow.currency, note: null, internal: false }));
 
-    const issuedRows = certificatesOf(orderRow, itemRows, context, business?.name ?? null, buyerName(user));
+    const issuedRows = certificatesOf(orderRow, orderJson, itemRows, context, business?.name ?? null, buyerName(user));
     const issued: IssuedCertificate[] = issuedRows.map(({ row }) => ({ orderItemId: row.orderItemId, serial: row.serial, projectName: row.projectName, tonnesMilli: row.tonnesMilli }));
     const fromName = `${orderRow.firstName ?? ''} ${orderRow.lastName ?? ''}`.trim() || buyerName(user);
     const mails = [
@@ -200,7 +204,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       // kept answer lacks is not compared.
       cart_seen: cartSeen(context.cart!, context.items),
       idempotency_key: key,
-      order: toJsonRow(orders, orderRow),
+      order: orderJson,
       items: itemRows.map((item) => toJsonRow(orderItems, item)),
       events,
       coupon,
@@ -252,10 +256,10 @@ function mailRow(to: string, email: RenderedEmail) {
 }
 
 /** The certificates of the offset lines of an order paid now, with the gift tokens their mails carry (issue-certificates.ts writes the same rows). */
-function certificatesOf(order: OrderRow, items: OrderItemRow[], context: Context, businessName: string | null, buyer: string): { row: NewCertificate; token: string | undefined }[] {
+function certificatesOf(order: OrderRow, orderJson: Record<string, unknown>, items: OrderItemRow[], context: Context, businessName: string | null, buyer: string): { row: NewCertificate; token: string | undefined }[] {
   const offsets = new Map(context.offsets.map((offset) => [offset.product_id, offset]));
   const eventName = context.events.find((event) => event.code.toUpperCase() === (order.conferanceCode ?? '').toUpperCase())?.name ?? null;
-  const columns = { ...toJsonRow(orders, order), business_name: businessName, event_name: eventName };
+  const columns = { ...orderJson, business_name: businessName, event_name: eventName };
   return items.flatMap((item) => {
     const offset = offsets.get(item.productId);
     if (!offset) return [];
