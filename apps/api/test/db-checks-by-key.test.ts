@@ -115,4 +115,38 @@ describe('checks on the write path look rows up by key', () => {
     const standards = offsets[0]!.details?.standards.length ?? 0;
     expect(read.fetched).toEqual({ products: 1, standards });
   });
+
+  // Migration 0046. The key was compared with an expression (p->>'idempotency_key'), which a plan
+  // made while the buyer had no orders (kept per connection, 0040) did not use with the key's
+  // unique index: it read every order of the buyer by the (user_id, created_at) index and
+  // compared each row's key, so each order cost more than the one before.
+  it("the order's Idempotency-Key is looked up by its unique index, whatever the buyer's past orders", async () => {
+    const buyer = await quickBuyer(app);
+    await buyer.cart.patch({ products: [{ product: pickProducts(app).plain[0]!.id, quantity: 1 }] });
+    const fetched = await app.database.db
+      .transaction(async (tx) => {
+        const { rows: carts } = (await tx.execute(sql`select id from carts where user_id = ${buyer.id}::uuid`)) as unknown as Rows<{ id: string }>;
+        // A cart "seen" that is not the cart: place_order answers 'retry' right after the key's lookup, writing nothing.
+        const payload = JSON.stringify({ user_id: buyer.id, cart_id: carts[0]!.id, cart_seen: { stale: true }, idempotency_key: `key-${randomUUID()}` });
+        const call = async () => {
+          const { rows } = (await tx.execute(sql`select place_order(${payload}::jsonb) as r`)) as unknown as Rows<{ r: { status: string } }>;
+          return rows[0]!.r.status;
+        };
+        const ordersFetched = async () => {
+          const { rows } = (await tx.execute(sql`select coalesce(idx_tup_fetch, 0) + seq_tup_read as n from pg_stat_xact_user_tables where relname = 'orders'`)) as unknown as Rows<{ n: string | number }>;
+          return Number(rows[0]?.n ?? 0);
+        };
+        // The first call, while the buyer has no orders, is when this connection may make its plan.
+        expect(await call()).toBe('retry');
+        await tx.execute(sql`
+          insert into orders (id, user_id, order_number, currency, status, idempotency_key)
+          select gen_random_uuid(), ${buyer.id}::uuid, 'GM-T' || n || '-' || substr(md5(random()::text), 1, 8), 'USD', 'paid', 'earlier-' || n from generate_series(1, 40) n`);
+        const before = await ordersFetched();
+        expect(await call()).toBe('retry');
+        return (await ordersFetched()) - before;
+      })
+      .finally(() => app.database.db.execute(sql`delete from orders where user_id = ${buyer.id}::uuid`));
+    // No order has this key: the unique index finds none and no order row is read.
+    expect(fetched).toBe(0);
+  });
 });
