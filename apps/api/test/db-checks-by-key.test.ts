@@ -149,4 +149,35 @@ describe('checks on the write path look rows up by key', () => {
     // No order has this key: the unique index finds none and no order row is read.
     expect(fetched).toBe(0);
   });
+
+  // Migration 0047. Counting the buyer's unpaid orders with a coupon, a plan kept from when there
+  // were no unpaid orders walked the whole of an index of unpaid orders (by client address),
+  // reading every other buyer's unpaid order.
+  it("a coupon order counts the buyer's own unpaid orders with that coupon, not every unpaid order", async () => {
+    const buyer = await quickBuyer(app);
+    await buyer.cart.patch({ products: [{ product: pickProducts(app).plain[0]!.id, quantity: 1 }] });
+    const others = await Promise.all([quickBuyer(app), quickBuyer(app)]);
+    const fetched = await app.database.db
+      .transaction(async (tx) => {
+        const one = async <T>(query: ReturnType<typeof sql>) => ((await tx.execute(query)) as unknown as Rows<T>).rows[0]!;
+        const cart = await one<{ id: string; seen: unknown }>(sql`select id, order_cart_seen(id) as seen from carts where user_id = ${buyer.id}::uuid`);
+        const coupon = await one<{ id: string; fingerprint: string }>(sql`select id, coupon_fingerprint(id) as fingerprint from coupons limit 1`);
+        // Everything as seen but the count of unpaid orders, so place_order counts them and answers 'retry' before any write.
+        const payload = JSON.stringify({ user_id: buyer.id, cart_id: cart.id, cart_seen: cart.seen, idempotency_key: null, items: [], coupon: { id: coupon.id, fingerprint: coupon.fingerprint, redeemed: 0, pending: 99, redeem: false } });
+        const call = async () => (await one<{ r: { status: string; reason?: string } }>(sql`select place_order(${payload}::jsonb) as r`)).r;
+        const ordersFetched = async () => Number((await one<{ n: string | number }>(sql`select coalesce(idx_tup_fetch, 0) + seq_tup_read as n from pg_stat_xact_user_tables where relname = 'orders'`)).n);
+        // The first call, while no order is unpaid, is when this connection may make its plan.
+        expect(await call()).toEqual({ status: 'retry', reason: 'coupon' });
+        await tx.execute(sql`
+          insert into orders (id, user_id, order_number, currency, status, coupon_id, client_key)
+          select gen_random_uuid(), (array[${others[0]!.id}::uuid, ${others[1]!.id}::uuid])[1 + n % 2], 'GM-P' || n || '-' || substr(md5(random()::text), 1, 8), 'USD', 'pending', ${coupon.id}::uuid, 'client-' || n
+          from generate_series(1, 40) n`);
+        const before = await ordersFetched();
+        expect(await call()).toEqual({ status: 'retry', reason: 'coupon' });
+        return (await ordersFetched()) - before;
+      })
+      .finally(() => app.database.db.execute(sql`delete from orders where user_id in (${others[0]!.id}::uuid, ${others[1]!.id}::uuid)`));
+    // This buyer has no unpaid order: none of the 40 other buyers' unpaid orders is read.
+    expect(fetched).toBe(0);
+  });
 });

@@ -100,7 +100,9 @@ export const orders = pgTable(
     check('orders_totals_not_negative', sql`${t.subTotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.totalMinor} >= 0`),
     check('orders_refunds_within_payment', sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.paidMinor}`),
     // Unpaid orders are capped per account and per client address (decision 0025): counted here.
-    index('orders_pending_user_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+    // The coupon's id is a second key, so place_order's count of a buyer's unpaid orders with one
+    // coupon has an index that answers it whatever the plan was made from (migration 0047).
+    index('orders_pending_user_idx').on(t.userId, t.couponId).where(sql`${t.status} = 'pending'`),
     index('orders_pending_client_idx').on(t.clientKey).where(sql`${t.status} = 'pending'`),
     // A provider's refund event names the payment, not our order.
     index('orders_provider_payment_idx').on(t.providerPaymentId).where(sql`${t.providerPaymentId} is not null`),
