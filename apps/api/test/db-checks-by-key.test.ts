@@ -31,6 +31,23 @@ class RollBack extends Error {}
 
 type Rows<T> = { rows: T[] };
 
+/**
+ * In one transaction: calls `call` once, while the tables are as they were (when this connection
+ * may make the plan it keeps), lets `addOrders` write orders, calls again, and answers the order
+ * rows that second call read (the transaction's own counters).
+ */
+async function orderRowsReadAfter(tx: Pick<FastifyInstance['database']['db'], 'execute'>, call: () => Promise<unknown>, addOrders: () => Promise<unknown>): Promise<number> {
+  const ordersRead = async () => {
+    const { rows } = (await tx.execute(sql`select coalesce(idx_tup_fetch, 0) + seq_tup_read as n from pg_stat_xact_user_tables where relname = 'orders'`)) as unknown as Rows<{ n: string | number }>;
+    return Number(rows[0]?.n ?? 0);
+  };
+  await call();
+  await addOrders();
+  const before = await ordersRead();
+  await call();
+  return (await ordersRead()) - before;
+}
+
 describe('checks on the write path look rows up by key', () => {
   it('a cart change that raises a plain line and a sized line, and an order refused for a changed price, scan no table', async () => {
     const { plain, varied } = pickProducts(app);
@@ -128,22 +145,16 @@ describe('checks on the write path look rows up by key', () => {
         const { rows: carts } = (await tx.execute(sql`select id from carts where user_id = ${buyer.id}::uuid`)) as unknown as Rows<{ id: string }>;
         // A cart "seen" that is not the cart: place_order answers 'retry' right after the key's lookup, writing nothing.
         const payload = JSON.stringify({ user_id: buyer.id, cart_id: carts[0]!.id, cart_seen: { stale: true }, idempotency_key: `key-${randomUUID()}` });
+        // The first call is while the buyer has no orders.
         const call = async () => {
           const { rows } = (await tx.execute(sql`select place_order(${payload}::jsonb) as r`)) as unknown as Rows<{ r: { status: string } }>;
-          return rows[0]!.r.status;
+          expect(rows[0]!.r.status).toBe('retry');
         };
-        const ordersFetched = async () => {
-          const { rows } = (await tx.execute(sql`select coalesce(idx_tup_fetch, 0) + seq_tup_read as n from pg_stat_xact_user_tables where relname = 'orders'`)) as unknown as Rows<{ n: string | number }>;
-          return Number(rows[0]?.n ?? 0);
-        };
-        // The first call, while the buyer has no orders, is when this connection may make its plan.
-        expect(await call()).toBe('retry');
-        await tx.execute(sql`
-          insert into orders (id, user_id, order_number, currency, status, idempotency_key)
-          select gen_random_uuid(), ${buyer.id}::uuid, 'GM-T' || n || '-' || substr(md5(random()::text), 1, 8), 'USD', 'paid', 'earlier-' || n from generate_series(1, 40) n`);
-        const before = await ordersFetched();
-        expect(await call()).toBe('retry');
-        return (await ordersFetched()) - before;
+        return orderRowsReadAfter(tx, call, () =>
+          tx.execute(sql`
+            insert into orders (id, user_id, order_number, currency, status, idempotency_key)
+            select gen_random_uuid(), ${buyer.id}::uuid, 'GM-T' || n || '-' || substr(md5(random()::text), 1, 8), 'USD', 'paid', 'earlier-' || n from generate_series(1, 40) n`),
+        );
       })
       .finally(() => app.database.db.execute(sql`delete from orders where user_id = ${buyer.id}::uuid`));
     // No order has this key: the unique index finds none and no order row is read.
@@ -164,17 +175,14 @@ describe('checks on the write path look rows up by key', () => {
         const coupon = await one<{ id: string; fingerprint: string }>(sql`select id, coupon_fingerprint(id) as fingerprint from coupons limit 1`);
         // Everything as seen but the count of unpaid orders, so place_order counts them and answers 'retry' before any write.
         const payload = JSON.stringify({ user_id: buyer.id, cart_id: cart.id, cart_seen: cart.seen, idempotency_key: null, items: [], coupon: { id: coupon.id, fingerprint: coupon.fingerprint, redeemed: 0, pending: 99, redeem: false } });
-        const call = async () => (await one<{ r: { status: string; reason?: string } }>(sql`select place_order(${payload}::jsonb) as r`)).r;
-        const ordersFetched = async () => Number((await one<{ n: string | number }>(sql`select coalesce(idx_tup_fetch, 0) + seq_tup_read as n from pg_stat_xact_user_tables where relname = 'orders'`)).n);
-        // The first call, while no order is unpaid, is when this connection may make its plan.
-        expect(await call()).toEqual({ status: 'retry', reason: 'coupon' });
-        await tx.execute(sql`
-          insert into orders (id, user_id, order_number, currency, status, coupon_id, client_key)
-          select gen_random_uuid(), (array[${others[0]!.id}::uuid, ${others[1]!.id}::uuid])[1 + n % 2], 'GM-P' || n || '-' || substr(md5(random()::text), 1, 8), 'USD', 'pending', ${coupon.id}::uuid, 'client-' || n
-          from generate_series(1, 40) n`);
-        const before = await ordersFetched();
-        expect(await call()).toEqual({ status: 'retry', reason: 'coupon' });
-        return (await ordersFetched()) - before;
+        // The first call is while no order is unpaid.
+        const call = async () => expect((await one<{ r: { status: string; reason?: string } }>(sql`select place_order(${payload}::jsonb) as r`)).r).toEqual({ status: 'retry', reason: 'coupon' });
+        return orderRowsReadAfter(tx, call, () =>
+          tx.execute(sql`
+            insert into orders (id, user_id, order_number, currency, status, coupon_id, client_key)
+            select gen_random_uuid(), (array[${others[0]!.id}::uuid, ${others[1]!.id}::uuid])[1 + n % 2], 'GM-P' || n || '-' || substr(md5(random()::text), 1, 8), 'USD', 'pending', ${coupon.id}::uuid, 'client-' || n
+            from generate_series(1, 40) n`),
+        );
       })
       .finally(() => app.database.db.execute(sql`delete from orders where user_id in (${others[0]!.id}::uuid, ${others[1]!.id}::uuid)`));
     // This buyer has no unpaid order: none of the 40 other buyers' unpaid orders is read.
