@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../src/db/client.ts';
+import { OUTBOX_SWEEP_MARKER } from '../src/modules/mail/mail.repository.ts';
 import { SESSION_RECHECK_MARKER } from '../src/modules/users/users.repository.ts';
 import type { TemplateKind } from './global-setup.ts';
 
@@ -134,7 +135,7 @@ const BATCHED_LIMITS = ['global|', 'POST /api/v1/orders|'];
  * every 200 ms for earlier requests. Tests that count a request's SQL leave these out.
  */
 export function isBackgroundStatement(query: string, params: unknown[] = []): boolean {
-  if (/^\s*update\s+"?outbox_emails"?/i.test(query)) return true;
+  if (/^\s*update\s+"?outbox_emails"?/i.test(query) || query.includes(`/* ${OUTBOX_SWEEP_MARKER} */`)) return true;
   // The newsletter sender's sweep looks for issues left mid-send (admin/newsletter).
   if (/^\s*select "id" from "newsletter_issues"/i.test(query)) return true;
   // A session in use checked again after the answer that started it (decision 0072).

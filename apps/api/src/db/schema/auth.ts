@@ -86,7 +86,10 @@ export const outboxEmails = pgTable(
     newsletterIssueId: uuid('newsletter_issue_id'),
   },
   (t) => [
-    index('outbox_emails_due_idx').on(t.status, t.nextAttemptAt),
+    // Only mail not yet sent is indexed for the worker (migration 0048): a sent mail leaves these
+    // indexes, so finding what is due does not walk every mail ever sent.
+    index('outbox_emails_pending_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_emails_sending_idx').on(t.lockedUntil).where(sql`${t.status} = 'sending'`),
     index('outbox_emails_to_idx').on(t.toAddress, t.createdAt),
     index('outbox_emails_newsletter_idx').on(t.newsletterIssueId, t.status).where(sql`${t.newsletterIssueId} is not null`),
   ],

@@ -6,6 +6,13 @@ import type { ClaimedMail, MailRepository } from './mail.repository.ts';
 /** Back-off between delivery attempts; after the last one a message is marked failed. */
 const RETRY_DELAYS_SECONDS = [10, 60, 300, 900, 3600, 3 * 3600];
 const SWEEP_INTERVAL_MS = 15_000;
+/** Mails kept per statement without SMTP (up to this many pending, and as many left mid-send). */
+const KEEP_BATCH = 100;
+/**
+ * A kick starts a sweep this long after it, so the commits of a burst share one sweep instead of
+ * each order paying two statements for its own mail (one buyer looping: a sweep per order).
+ */
+const KICK_COALESCE_MS = 50;
 
 /**
  * Delivers the outbox after commit. With SMTP_URL the messages go out through nodemailer;
@@ -17,6 +24,9 @@ export class MailDispatcher {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  /** A kicked sweep waiting for its moment (KICK_COALESCE_MS). */
+  private pending: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(
     private readonly repository: MailRepository,
@@ -36,14 +46,30 @@ export class MailDispatcher {
   }
 
   async stop() {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.pending) clearTimeout(this.pending);
     this.timer = null;
+    this.pending = null;
     await this.running;
     this.transporter?.close();
   }
 
-  /** Call after a commit that enqueued mail: delivery starts without delaying the response. */
+  /** Call after a commit that enqueued mail: delivery starts shortly after, without delaying the response. */
   kick() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.pending || this.stopped) return;
+    this.pending = setTimeout(() => {
+      this.pending = null;
+      this.sweep();
+    }, KICK_COALESCE_MS);
+    this.pending.unref();
+  }
+
+  private sweep() {
     if (this.running) {
       this.again = true;
       return;
@@ -79,15 +105,23 @@ export class MailDispatcher {
   }
 
   /**
-   * Without SMTP: due messages are marked kept, a hundred per statement, those written to be
-   * rendered later are rendered and stored (one more statement), and each is logged.
+   * Without SMTP: due messages are read, those written to be rendered later are rendered, and all
+   * are marked kept with their bodies in one statement (one row version per mail); each one this
+   * worker marked is logged.
    */
   private async keepInOutbox(at?: Date) {
     for (;;) {
-      const kept = await this.repository.keepDue(100, at);
-      await this.repository.storeBodies(kept.flatMap((message) => (message.render ? [{ id: message.id, ...pick(renderDeferred(message.render)) }] : [])));
-      for (const message of kept) this.options.log.info({ to: message.toAddress, subject: message.subject, mailId: message.id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
-      if (kept.length < 100) return;
+      const due = await this.repository.dueToKeep(KEEP_BATCH, at);
+      if (due.length === 0) return;
+      const rendered = new Map(due.map((message) => [message.id, message.render ? pick(renderDeferred(message.render)) : null]));
+      const kept = await this.repository.keep(due.map((message) => ({ id: message.id, ...rendered.get(message.id) })), at);
+      const byId = new Map(due.map((message) => [message.id, message]));
+      for (const id of kept) {
+        const message = byId.get(id)!;
+        const subject = rendered.get(id)?.subject ?? message.subject;
+        this.options.log.info({ to: message.toAddress, subject, mailId: id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
+      }
+      if (due.length < KEEP_BATCH) return;
     }
   }
 

@@ -8,17 +8,24 @@ export type OutboxRow = typeof outboxEmails.$inferSelect;
 /** A claimed message, as the dispatcher sends it (its body rendered if it was deferred). */
 export type ClaimedMail = Pick<OutboxRow, 'id' | 'toAddress' | 'subject' | 'html' | 'text' | 'headers' | 'attempts'> & { render: DeferredRender | null };
 
+/** Marks the mail worker's own statements (tests that count a request's SQL leave them out). */
+export const OUTBOX_SWEEP_MARKER = 'mail outbox sweep';
+
 /**
- * The ids of mail due now, oldest first, locked so that another host's worker skips them: pending
- * mail whose time has come, and mail left 'sending' by a worker that died. `at` stands for the
- * clock in tests (a held message "on its day"); otherwise the database's now().
+ * Mail due now, as `outbox_due` (migration 0048) finds it: pending mail whose time has come and
+ * mail left 'sending' by a worker that died. `at` stands for the clock in tests (a held message
+ * "on its day"); otherwise the database's now(). No row is locked: every UPDATE below repeats
+ * `stillDue`, so of two workers that read the same mail, one marks it and the other finds it gone.
  */
 function dueIds(limit: number, at?: Date) {
+  // As an array, so the row look-ups go by primary key (a set-returning function estimated at
+  // 1,000 rows made the planner read the whole table).
+  return sql`ARRAY(SELECT outbox_due(${limit}::int, ${at ? at.toISOString() : null}::timestamptz))`;
+}
+
+function stillDue(at?: Date) {
   const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  return sql`
-    SELECT id FROM outbox_emails
-    WHERE (status = 'pending' AND next_attempt_at <= ${now}) OR (status = 'sending' AND locked_until < now())
-    ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+  return sql`((o.status = 'pending' AND o.next_attempt_at <= ${now}) OR (o.status = 'sending' AND o.locked_until < now()))`;
 }
 
 export function createMailRepository(db: Database) {
@@ -52,32 +59,38 @@ export function createMailRepository(db: Database) {
      */
     async claimDue(limit: number, at?: Date): Promise<ClaimedMail[]> {
       const result = (await db.execute(sql`
-        UPDATE outbox_emails SET status = 'sending', locked_until = now() + interval '2 minutes', attempts = attempts + 1
-        WHERE id IN (${dueIds(limit, at)})
-        RETURNING id, to_address AS "toAddress", subject, html, text, headers, attempts, render`)) as unknown as { rows: ClaimedMail[] };
+        /* ${sql.raw(OUTBOX_SWEEP_MARKER)} */ UPDATE outbox_emails o SET status = 'sending', locked_until = now() + interval '2 minutes', attempts = o.attempts + 1
+        WHERE o.id = ANY(${dueIds(limit, at)}) AND ${stillDue(at)}
+        RETURNING o.id, o.to_address AS "toAddress", o.subject, o.html, o.text, o.headers, o.attempts, o.render`)) as unknown as { rows: ClaimedMail[] };
+      return result.rows;
+    },
+
+    /** Without SMTP: the due messages (up to `limit` of each kind), read for keepInOutbox to render. */
+    async dueToKeep(limit: number, at?: Date): Promise<Pick<ClaimedMail, 'id' | 'toAddress' | 'subject' | 'render'>[]> {
+      const result = (await db.execute(sql`
+        /* ${sql.raw(OUTBOX_SWEEP_MARKER)} */ SELECT o.id, o.to_address AS "toAddress", o.subject, o.render FROM outbox_emails o WHERE o.id = ANY(${dueIds(limit, at)})`)) as unknown as {
+        rows: Pick<ClaimedMail, 'id' | 'toAddress' | 'subject' | 'render'>[];
+      };
       return result.rows;
     },
 
     /**
-     * Without SMTP a message is only kept in the outbox: claims the due ones and marks them sent
-     * in one statement (a burst of orders costs one round trip per hundred mails, not two per
-     * mail), answering what the log names.
+     * Without SMTP a message is only kept in the outbox: marks these kept, with the bodies of
+     * those rendered now, in one statement and one new row version per mail (a burst of orders
+     * costs one statement per hundred mails). Only mail still due is marked; answers the ids this
+     * call marked, so a mail another worker kept first is not logged twice.
      */
-    async keepDue(limit: number, at?: Date): Promise<Pick<ClaimedMail, 'id' | 'toAddress' | 'subject' | 'render'>[]> {
+    async keep(mails: { id: string; subject?: string; html?: string; text?: string }[], at?: Date): Promise<string[]> {
+      if (mails.length === 0) return [];
       const result = (await db.execute(sql`
-        UPDATE outbox_emails SET status = 'sent', transport = 'outbox', sent_at = now(), locked_until = NULL, last_error = NULL, attempts = attempts + 1
-        WHERE id IN (${dueIds(limit, at)})
-        RETURNING id, to_address AS "toAddress", subject, render`)) as unknown as { rows: Pick<ClaimedMail, 'id' | 'toAddress' | 'subject' | 'render'>[] };
-      return result.rows;
-    },
-
-    /** Stores the bodies of deferred mails once rendered: one statement for all of them. */
-    async storeBodies(mails: { id: string; subject: string; html: string; text: string }[]): Promise<void> {
-      if (mails.length === 0) return;
-      await db.execute(sql`
-        UPDATE outbox_emails o SET subject = m.subject, html = m.html, text = m.text, render = NULL
+        /* ${sql.raw(OUTBOX_SWEEP_MARKER)} */ UPDATE outbox_emails o
+        SET status = 'sent', transport = 'outbox', sent_at = now(), locked_until = NULL, last_error = NULL, attempts = o.attempts + 1,
+            subject = coalesce(m.subject, o.subject), html = coalesce(m.html, o.html), text = coalesce(m.text, o.text),
+            render = CASE WHEN m.html IS NULL THEN o.render END
         FROM jsonb_to_recordset(${JSON.stringify(mails)}::jsonb) AS m(id uuid, subject text, html text, text text)
-        WHERE o.id = m.id`);
+        WHERE o.id = m.id AND ${stillDue(at)}
+        RETURNING o.id`)) as unknown as { rows: { id: string }[] };
+      return result.rows.map((row) => row.id);
     },
 
     /** Marks a message sent; `body` stores what a deferred mail was rendered to. */
