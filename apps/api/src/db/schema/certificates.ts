@@ -65,7 +65,8 @@ export const certificates = pgTable(
   (t) => [
     index('certificates_user_issued_idx').on(t.userId, t.issuedAt),
     index('certificates_order_idx').on(t.orderId),
-    uniqueIndex('certificates_gift_token_unique').on(t.giftTokenHash),
+    // Only gifts carry a token: a NULL entry per certificate was a write for nothing (migration 0049).
+    uniqueIndex('certificates_gift_token_unique').on(t.giftTokenHash).where(sql`${t.giftTokenHash} is not null`),
     index('certificates_gift_claimed_by_idx').on(t.giftClaimedBy).where(sql`${t.giftClaimedBy} is not null`),
     uniqueIndex('certificates_valid_line_unique').on(t.orderItemId).where(sql`${t.status} = 'valid'`),
     index('certificates_line_idx').on(t.orderItemId),
