@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Product } from '@app/contract';
+import { LISTEN_APPLICATION_NAME } from '../src/db/listen.ts';
 import { categories, sdgs, standards } from '../src/db/schema/index.ts';
 import { createCatalogWrites, type CatalogWrites } from '../src/modules/catalog/catalog.writes.ts';
 import { createTestApp, json } from './helper.ts';
@@ -165,7 +166,7 @@ describe('catalog changes across API processes on one database', () => {
   // PGlite is one process's database, so there is no connection to lose; CI runs this on PostgreSQL.
   it.skipIf(!process.env.DATABASE_URL)('keeps listening after its connection drops, catching up on what it missed (needs DATABASE_URL: PostgreSQL only)', async () => {
     const killed = await first.database.db.execute(
-      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'carbonwise-listen-catalog_changed'`,
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${LISTEN_APPLICATION_NAME}`,
     );
     expect((killed as unknown as { rows: unknown[] }).rows.length).toBe(2);
     const product = withoutVariations(first)[2];

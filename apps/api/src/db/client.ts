@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
-import { listenOnPostgres, type Listener } from './listen.ts';
+import { createPostgresListener, type Listener } from './listen.ts';
 import { migrationsFolder } from '../paths.ts';
 import type { Config } from '../config.ts';
 
@@ -70,6 +70,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzle({ client: pool, schema, logger: options.logger });
+    // One LISTEN connection for every channel of this process (listen.ts).
+    const listen = createPostgresListener(options.databaseUrl);
     let ended = false;
     return {
       db: db as unknown as Database,
@@ -84,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ended = true;
         await pool.end();
       },
-      listen: (channel, listener) => listenOnPostgres(options.databaseUrl!, channel, listener),
+      listen,
     };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
