@@ -90,8 +90,26 @@ export class MailDispatcher {
    * moves the clock for tests: mail held until a later time (a gift's day) is due then.
    */
   async flush(at?: Date) {
+    // A kicked sweep still waiting is this one; one running is waited for, and a kick meanwhile
+    // waits for this one (it must not claim a mail and send it after flush has answered).
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = null;
     while (this.running) await this.running;
-    await this.drain(at);
+    const run = this.drain(at);
+    const settled = run.then(
+      () => {},
+      () => {},
+    );
+    this.running = settled;
+    try {
+      await run;
+    } finally {
+      if (this.running === settled) this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    }
   }
 
   private async drain(at?: Date) {
