@@ -74,28 +74,15 @@ export class MailDispatcher {
       this.again = true;
       return;
     }
-    this.running = this.drain()
-      .catch((error) => this.options.log.error({ err: error }, 'mail: outbox sweep failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.runAsSweep(() => this.drain()).catch((error) => this.options.log.error({ err: error }, 'mail: outbox sweep failed'));
   }
 
   /**
-   * Delivers everything due now and resolves when done (tests and shutdown use this). `at`
-   * moves the clock for tests: mail held until a later time (a gift's day) is due then.
+   * Runs one drain as the sweep: `running` holds it (a kick meanwhile sets `again` and waits), and
+   * when it settles a kick that came meanwhile starts the next sweep. Rejects as the drain does.
    */
-  async flush(at?: Date) {
-    // A kicked sweep still waiting is this one; one running is waited for, and a kick meanwhile
-    // waits for this one (it must not claim a mail and send it after flush has answered).
-    if (this.pending) clearTimeout(this.pending);
-    this.pending = null;
-    while (this.running) await this.running;
-    const run = this.drain(at);
+  private async runAsSweep(drain: () => Promise<void>) {
+    const run = drain();
     const settled = run.then(
       () => {},
       () => {},
@@ -110,6 +97,19 @@ export class MailDispatcher {
         this.kick();
       }
     }
+  }
+
+  /**
+   * Delivers everything due now and resolves when done (tests and shutdown use this). `at`
+   * moves the clock for tests: mail held until a later time (a gift's day) is due then.
+   */
+  async flush(at?: Date) {
+    // A kicked sweep still waiting is this one; one running is waited for, and a kick meanwhile
+    // waits for this one (it must not claim a mail and send it after flush has answered).
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = null;
+    while (this.running) await this.running;
+    await this.runAsSweep(() => this.drain(at));
   }
 
   private async drain(at?: Date) {
