@@ -58,6 +58,7 @@ import { MetricsCache } from './modules/metrics/metrics.cache.ts';
 import { readPlatformMetrics } from './modules/metrics/metrics.repository.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { registerOrders } from './modules/orders/register.ts';
+import { createAnnouncer, type Announcer } from './db/announce.ts';
 import { registerAccountData } from './modules/account-data/register.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import type { PaymentEventHandler } from './modules/payments/payments.service.ts';
@@ -71,6 +72,8 @@ import { registerAdmin } from './modules/admin/register.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Tells this process and the other API processes what a committed write changed (db/announce.ts). */
+    announcer: Announcer;
     config: Config;
     mail: MailDispatcher;
     /** The public metrics, cached as ready bytes (metrics.cache.ts). */
@@ -130,6 +133,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const database = options.database ?? (await openDatabase({ ...configuredDatabase(config), inMemory: config.inMemoryDatabase }));
   app.decorate('database', database);
+  const announcer = createAnnouncer({
+    deliverHere: database.deliverHere,
+    send: database.sendAnnouncements,
+    onError: (error, willRetry) => app.log.warn({ err: error, willRetry }, 'an announcement to the other API processes failed'),
+  });
+  app.decorate('announcer', announcer);
+  // Before the listeners and the database close: what waits goes out first.
+  app.addHook('preClose', async () => announcer.flush());
   app.decorate('config', config);
   app.addHook('onClose', async () => {
     await database.close();

@@ -26,7 +26,7 @@ describeOnPostgres('one LISTEN connection for every channel', () => {
   it('delivers each channel its own messages over one connection, again after it drops, and closes with the last channel', async () => {
     const before = new Set(await listenPids());
     const ours = async () => (await listenPids()).filter((pid) => !before.has(pid));
-    const listen = createPostgresListener(url!);
+    const { listen } = createPostgresListener(url!);
     const names = ['carts', 'impact', 'catalog'].map((name) => `test_${name}_${randomBytes(4).toString('hex')}`);
     const received = new Map<string, string[]>(names.map((name) => [name, []]));
     const reconnected: string[] = [];
@@ -57,5 +57,39 @@ describeOnPostgres('one LISTEN connection for every channel', () => {
     expect(received.get(names[0]!)!.at(-1)).toBe(`${names[0]}:second`);
     await Promise.all(stops.slice(1).map((stop) => stop()));
     await vi.waitFor(async () => expect(await ours()).toEqual([]), { timeout: 5000, interval: 50 });
+  });
+
+  it("sends announcements on its own connection: other connections hear them, its own listeners are not called twice, and a send that reopens a lost connection still says it was lost", async () => {
+    const before = new Set(await listenPids());
+    const ours = async () => (await listenPids()).filter((pid) => !before.has(pid));
+    const channel = `test_announce_${randomBytes(4).toString('hex')}`;
+    const { listen, send } = createPostgresListener(url!);
+    const here: string[] = [];
+    let reconnects = 0;
+    const stop = await listen(channel, { onMessage: (payload) => here.push(payload), onReconnect: () => (reconnects += 1) });
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    const heard: string[] = [];
+    other.on('notification', (message) => heard.push(message.payload ?? ''));
+    await other.query(`LISTEN ${channel}`);
+    try {
+      await send([{ channel, payload: 'one' }, { channel, payload: 'two' }]);
+      await vi.waitFor(() => expect(heard).toEqual(['one', 'two']), { timeout: 5000, interval: 20 });
+      // From another process it is heard here.
+      await admin.query(`SELECT pg_notify($1, 'three')`, [channel]);
+      await vi.waitFor(() => expect(here).toEqual(['three']), { timeout: 5000, interval: 20 });
+
+      // Lost; a send gets there before the retry timer and opens the connection again.
+      const [pid] = await ours();
+      await admin.query(`SELECT pg_terminate_backend($1)`, [pid]);
+      await vi.waitFor(async () => expect(await ours()).toEqual([]), { timeout: 5000, interval: 20 });
+      await send([{ channel, payload: 'four' }]);
+      await vi.waitFor(() => expect(heard.at(-1)).toBe('four'), { timeout: 5000, interval: 20 });
+      expect(reconnects).toBe(1);
+      expect(here).toEqual(['three']);
+    } finally {
+      await other.end();
+      await stop();
+    }
   });
 });

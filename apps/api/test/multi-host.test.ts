@@ -130,6 +130,19 @@ describeHosts('two API hosts on one PostgreSQL', () => {
     console.log(`[multi-host] cart change visible on the other host after ${took} ms`);
   }, 60_000);
 
+  it("empties the buyer's cart in the other host's kept cart answer within a second of an order", async () => {
+    const [buyer] = await accounts(1);
+    const list = await first.call('GET', '/api/v1/products?showDetails=1');
+    const [a] = (list.body.data as { _id: string; variation: unknown[]; stock: number }[]).filter((p) => p.variation.length === 0 && p.stock > 10);
+    expect((await first.call('PATCH', '/api/v1/carts', buyer.token, { products: [{ product: a._id, quantity: 1 }] })).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await second.call('GET', '/api/v1/carts', buyer.token)).body.data.products).toHaveLength(1);
+    expect((await first.call('POST', '/api/v1/orders', buyer.token, processOrderBody)).status).toBe(200);
+    // The order's transaction does not notify; the first host announces the emptied cart after
+    // its commit (migration 0050), well before the second host's 3 s would lapse.
+    const took = await within(1000, async () => (await second.call('GET', '/api/v1/carts', buyer.token)).body.data.products.length === 0);
+    console.log(`[multi-host] order's emptied cart visible on the other host after ${took} ms`);
+  }, 60_000);
+
   it('sends each outbox mail exactly once, though both hosts deliver the outbox', async () => {
     const people = await accounts(30);
     const subjects = people.map((person, i) => `Multi-host check ${i} ${person.id}`);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { uuidv7 } from '../../src/lib/uuid.ts';
 import { ASYNC_COMMIT_CALL } from '../../src/modules/cart/cart.store.ts';
+import { ANNOUNCE_AFTER_COMMIT_CALL } from '../../src/db/announce.ts';
 
 /** One buyer's two round trips of a bare-SQL loop, on that buyer's own connection. */
 export interface SqlLoopSteps {
@@ -99,7 +100,8 @@ export async function sameRowsFloor(client: pg.Client, buyers: { userId: string;
               m AS (INSERT INTO outbox_emails SELECT * FROM jsonb_populate_record(NULL::outbox_emails, $6::jsonb) WHERE EXISTS (SELECT 1 FROM o)),
               l AS (INSERT INTO stock_ledger (id, reason, order_id, product_id, label, delta, resulting_stock)
                     SELECT $7, 'sale', o.id, s.id, 'Stock', -s.quantity, s.stock FROM s, o),
-              u AS (UPDATE carts SET updated_at = now() WHERE id = $1)
+              -- As place_order: the cart's change is told after the commit, not by the trigger (migration 0050).
+              u AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ANNOUNCE_AFTER_COMMIT_CALL})
          SELECT id FROM o`,
         [cartOf.get(userId), JSON.stringify(orderRow), JSON.stringify(itemRow), JSON.stringify(eventRows), JSON.stringify(certificateRow), JSON.stringify(mailRow), uuidv7()],
       );

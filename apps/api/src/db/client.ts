@@ -5,6 +5,7 @@ import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { createPostgresListener, type Listener } from './listen.ts';
+import type { Announcement } from './announce.ts';
 import { migrationsFolder } from '../paths.ts';
 import type { Config } from '../config.ts';
 
@@ -22,6 +23,10 @@ export interface DatabaseHandle {
    * this PGlite instance otherwise). Returns a function that stops listening.
    */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** Calls this process's listeners of `channel` at once, as a NOTIFY would (announce.ts). */
+  deliverHere(channel: string, payload: string): void;
+  /** Sends NOTIFYs to the other processes in one statement (announce.ts); PGlite has none to tell. */
+  sendAnnouncements?: (batch: Announcement[]) => Promise<void>;
 }
 
 /**
@@ -71,7 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {});
     const db = drizzle({ client: pool, schema, logger: options.logger });
     // One LISTEN connection for every channel of this process (listen.ts).
-    const listen = createPostgresListener(options.databaseUrl);
+    const listener = createPostgresListener(options.databaseUrl);
     let ended = false;
     return {
       db: db as unknown as Database,
@@ -86,7 +91,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         ended = true;
         await pool.end();
       },
-      listen,
+      listen: listener.listen,
+      deliverHere: listener.deliverHere,
+      sendAnnouncements: listener.send,
     };
   }
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -98,6 +105,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const client = (options.worker ?? process.env.PGLITE_WORKER !== '0') ? await openPGliteThread(dataPath, options.template) : await openPGliteHere(dataPath, options.template);
   const db = drizzle({ client: client as PGliteClient, schema, logger: options.logger });
+  // This instance's listeners, for announcements made here (the only process there is).
+  const listeners = new Map<string, Set<Listener>>();
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -111,9 +120,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, listener.onMessage);
+      const set = listeners.get(channel) ?? new Set<Listener>();
+      listeners.set(channel, set.add(listener));
       return async () => {
+        set.delete(listener);
         if (!client.closed) await unlisten();
       };
+    },
+    deliverHere: (channel, payload) => {
+      for (const listener of listeners.get(channel) ?? []) listener.onMessage(payload);
     },
   };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ANNOUNCE_SQL, type Announcement } from './announce.ts';
 
 export interface Listener {
   onMessage(payload: string): void;
@@ -21,6 +22,9 @@ const RETRY_MAX_MS = 5000;
  * host held three connections for this. The connection opens with the first channel and closes
  * with the last. When it drops it reconnects with back-off (250 ms doubling to 5 s), listens to
  * every channel again, and says so to each listener through `onReconnect`, so they can catch up.
+ *
+ * The same connection sends this process's announcements (announce.ts): their listeners here
+ * heard them as they were made, so a notification this connection sent itself is skipped.
  */
 export function createPostgresListener(url: string) {
   const channels = new Map<string, Set<Listener>>();
@@ -30,12 +34,16 @@ export function createPostgresListener(url: string) {
   let connecting: Promise<pg.Client> | undefined;
   let retryMs = RETRY_FIRST_MS;
   let retryTimer: NodeJS.Timeout | undefined;
+  /** A connection was lost: the next one to open tells every listener (whoever opens it, a retry or a send). */
+  let missedSome = false;
 
   const everyListener = () => [...channels.values()].flatMap((set) => [...set]);
 
   async function open(): Promise<pg.Client> {
     const next = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
     next.on('notification', (message) => {
+      // node-postgres keeps the backend's pid from the start-up, untyped.
+      if (message.processId === (next as unknown as { processID?: number }).processID) return;
       for (const listener of channels.get(message.channel) ?? []) listener.onMessage(message.payload ?? '');
     });
     // 'error' and 'end' both mean the connection is gone; reconnect once for either.
@@ -45,6 +53,7 @@ export function createPostgresListener(url: string) {
       lost = true;
       client = undefined;
       listening.clear();
+      missedSome = true;
       if (error) for (const listener of everyListener()) listener.onError?.(error);
       if (channels.size > 0) scheduleReconnect();
     };
@@ -54,6 +63,10 @@ export function createPostgresListener(url: string) {
       await next.connect();
       client = next;
       await listenToAll(next);
+      if (missedSome) {
+        missedSome = false;
+        for (const listener of everyListener()) listener.onReconnect?.();
+      }
       return next;
     } catch (error) {
       lost = true; // the caller retries; the handlers above must not schedule a second retry
@@ -94,7 +107,6 @@ export function createPostgresListener(url: string) {
       try {
         await connection();
         retryMs = RETRY_FIRST_MS;
-        for (const listener of everyListener()) listener.onReconnect?.();
       } catch (error) {
         for (const listener of everyListener()) listener.onError?.(error as Error);
         retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
@@ -113,7 +125,7 @@ export function createPostgresListener(url: string) {
   }
 
   /** Calls `listener.onMessage` for every NOTIFY on `channel`; answers a function that stops it. */
-  return async function listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
+  async function listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
     const set = channels.get(channel) ?? new Set<Listener>();
     channels.set(channel, set);
     set.add(listener);
@@ -130,5 +142,32 @@ export function createPostgresListener(url: string) {
       if (channels.size === 0) return close();
       if (client && listening.delete(channel)) await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
     };
-  };
+  }
+
+  /** Calls this process's listeners of `channel`, as a notification from another process would. */
+  function deliverHere(channel: string, payload: string): void {
+    for (const listener of channels.get(channel) ?? []) listener.onMessage(payload);
+  }
+
+  /**
+   * Sends announcements to every process (announce.ts) on the listening connection, so this
+   * process skips them when they come back. With nothing listened to here, on a connection of
+   * its own that closes again.
+   */
+  async function send(batch: Announcement[]): Promise<void> {
+    const values = [batch.map((entry) => entry.channel), batch.map((entry) => entry.payload)];
+    if (channels.size > 0) {
+      await (await connection()).query(ANNOUNCE_SQL, values);
+      return;
+    }
+    const once = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
+    try {
+      await once.connect();
+      await once.query(ANNOUNCE_SQL, values);
+    } finally {
+      await once.end().catch(() => {});
+    }
+  }
+
+  return { listen, deliverHere, send };
 }

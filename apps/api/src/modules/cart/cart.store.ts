@@ -262,3 +262,11 @@ export async function listenForCartChanges(
   });
 }
 const CART_CHANNEL = 'cart_changed';
+
+/**
+ * What the carts trigger would have sent for this person's cart, for a write whose transaction
+ * leaves the telling to the API after its commit (place_order, migration 0050).
+ */
+export function cartChangedAnnouncement(userId: string): [channel: string, payload: string] {
+  return [CART_CHANNEL, `${userId} ${API_CONNECTION_NAME}`];
+}

@@ -116,7 +116,9 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
       setTimeout(() => void model.refresh().catch(reloadFailed), 1000).unref();
       throw error;
     });
-    await Promise.all([reloaded, database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`)]);
+    // Committed without waiting for the disk: a notifying commit holds PostgreSQL's notify lock
+    // until it ends, and nothing is written here but the notification (db/announce.ts).
+    await Promise.all([reloaded, database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload}), set_config('synchronous_commit', 'off', true)`)]);
   }
 
   // Stock-only changes waiting for the next coalesced reload (see the comment at the top).

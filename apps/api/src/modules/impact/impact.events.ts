@@ -33,6 +33,14 @@ export async function certificatesChanged(tx: Tx | Database, orderIds: readonly 
     from orders o where o.id in (${ids})))`);
 }
 
+/**
+ * The announcement for certificates issued by a write that leaves the telling to the API after
+ * its commit (place_order, migration 0050): the same payload `certificatesChanged` sends.
+ */
+export function impactAnnouncement(userIds: readonly string[], businessIds: readonly string[]): [channel: string, payload: string] {
+  return [IMPACT_CHANNEL, JSON.stringify({ users: userIds, businesses: businessIds } satisfies ImpactChange)];
+}
+
 /** A public page's owner changed what the page shows (published it, renamed it, moved its slug). */
 export async function impactOwnerChanged(db: Tx | Database, change: ImpactChange): Promise<void> {
   await db.execute(sql`select pg_notify(${IMPACT_CHANNEL}, ${JSON.stringify(change)})`);

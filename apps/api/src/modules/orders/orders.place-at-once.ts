@@ -14,8 +14,9 @@ import type { IssuedCertificate, NewCertificate, OffsetLine } from '../certifica
 import { certificateRowFor } from '../certificates/issue-certificates.ts';
 import { giftReceivedEmail } from '../gifts/gift-mail.ts';
 import { giftSendAt, newGiftToken } from '../gifts/gift.rules.ts';
-import { IMPACT_CHANNEL } from '../impact/impact.events.ts';
-import { cartCache, cartSeen } from '../cart/cart.store.ts';
+import { impactAnnouncement } from '../impact/impact.events.ts';
+import { cartCache, cartChangedAnnouncement, cartSeen } from '../cart/cart.store.ts';
+import type { Announcer } from '../../db/announce.ts';
 import { productLookup } from '../cart/product-index.ts';
 import { createOffsetFacts, type OffsetFact } from './offset-facts.ts';
 import { deferredOrderConfirmation, type OrderConfirmationInput } from '../mail/mail.deferred.ts';
@@ -50,6 +51,8 @@ export type AtOnceOutcome = { replayed: OrderRow } | { placed: OrderRow; items: 
 export interface AtOnceDeps {
   db: Database;
   catalog: Pick<CatalogHandle, 'snapshot' | 'onChange'>;
+  /** Tells the other processes, after the commit, of the emptied cart and the certificates (migration 0050). */
+  announcer: Pick<Announcer, 'announce'>;
   provider: PaymentProvider;
   publicUrl: string;
   now: () => Date;
@@ -210,7 +213,6 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       coupon,
       referral,
       certificates: issuedRows.map(({ row }) => toJsonRow(certificates, row)),
-      impact_channel: IMPACT_CHANNEL,
       mails,
       stock,
     };
@@ -230,6 +232,10 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     if (answer.status === 'retry') return 'retry';
     if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
     const placed = fromJsonRow(orders, answer.order!);
+    // place_order leaves these to be told after its commit: a NOTIFY inside it would hold
+    // PostgreSQL's notify lock through the commit's flush (migration 0050).
+    deps.announcer.announce(...cartChangedAnnouncement(user.id));
+    if (issuedRows.length > 0) deps.announcer.announce(...impactAnnouncement([placed.userId], placed.businessId ? [placed.businessId] : []));
     const certificateRows: OrderCertificateRow[] = issuedRows.map(({ row }) => ({ orderId, serial: row.serial, productName: row.projectName, tonnesMilli: row.tonnesMilli, orderItemId: row.orderItemId, giftClaimed: false, status: 'valid' }));
     return { placed, items: itemRows, certificates: certificateRows, paid: true };
   }

@@ -1,4 +1,5 @@
 import { isSupportedCurrency } from '@app/contract';
+import type { Announcer } from '../../db/announce.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Order, orderCreateBodySchema } from '@app/contract/orders';
 import type { z } from 'zod';
@@ -29,6 +30,8 @@ export { REFERRAL_EARNING_PERCENT, type MarkPaidResult } from './orders.payment.
 
 export interface OrdersDeps extends PaymentDeps {
   catalog: Pick<CatalogHandle, 'snapshot' | 'changed' | 'onChange'>;
+  /** What an order paid at once changed, told after its commit (its transaction does not notify). */
+  announcer: Pick<Announcer, 'announce'>;
   provider: PaymentProvider;
   /** How long a placed, unpaid order holds its stock. */
   reservationMs: number;
@@ -57,7 +60,7 @@ export function createOrdersService(deps: OrdersDeps) {
   const payments = createOrderPayments({ ...deps, refunds });
   const reads = readOrders({ db, expireOrder: payments.expireOrder, now });
   const cancel = createBuyerCancel({ db, catalog, provider, log: deps.log, now, expireOrder: payments.expireOrder, answer: reads.answer, mail: deps.mail, dispatcher: deps.dispatcher, publicUrl: deps.publicUrl });
-  const atOnce = createAtOncePlacement({ db, catalog, provider, publicUrl: deps.publicUrl, now, confirmation: payments.confirmation });
+  const atOnce = createAtOncePlacement({ db, catalog, announcer: deps.announcer, provider, publicUrl: deps.publicUrl, now, confirmation: payments.confirmation });
   const operator = createOperatorOrders({ db, catalog, provider, mail: deps.mail, dispatcher: deps.dispatcher, refunds, publicUrl: deps.publicUrl, log: deps.log, now, staffRefundLimitMinor: deps.staffRefundLimitMinor ?? 10_000 });
 
   /** The first order placed with this key, if the request is the same; a different request is refused. */

@@ -20,6 +20,7 @@ export async function registerOrders(app: FastifyInstance, deps: { db: Database;
   const orders = createOrdersService({
     db: deps.db,
     catalog: app.catalog,
+    announcer: app.announcer,
     provider: deps.provider,
     mail: deps.mail,
     dispatcher: deps.dispatcher,
