@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ImpactKind } from '@app/contract/impact';
-import { createImpactReadModel } from '../src/modules/impact/impact.read-model.ts';
+import { createImpactReadModel, MAX_AGE_MS } from '../src/modules/impact/impact.read-model.ts';
 
 /**
  * The impact read model keeps each public page's answers until a change to its owner drops them
  * (decision 0047). A change drops its owners' pages through an index by owner, not by looking at
  * every kept page (bench/probes/impact-invalidate.ts: about 4 ms with 20,000 kept, now µs).
  */
-function modelWithOwners(ownerOf: (kind: ImpactKind, slug: string) => string) {
+function modelWithOwners(ownerOf: (kind: ImpactKind, slug: string) => string, clock?: () => number) {
   let builds = 0;
   const model = createImpactReadModel({
     owner: async (kind: ImpactKind, slug: string) => ({ kind, id: ownerOf(kind, slug), slug, name: `Owner ${slug}` }),
@@ -15,7 +15,7 @@ function modelWithOwners(ownerOf: (kind: ImpactKind, slug: string) => string) {
       builds += 1;
       return { tonnesMilli: 1000, count: 1, listed: [], monthly: [], publicFootprints: [] };
     },
-  } as unknown as Parameters<typeof createImpactReadModel>[0]);
+  } as unknown as Parameters<typeof createImpactReadModel>[0], clock);
   return { model, builds: () => builds };
 }
 
@@ -61,5 +61,18 @@ describe('impact read model', () => {
     expect(model.get('users', 'p1')).toBeUndefined();
     model.invalidate({ users: ['id-p2'] });
     expect(model.size()).toBe(19_999);
+  });
+
+  it('builds a kept page again once it is older than its maximum age, though no change was heard (a lost announcement)', async () => {
+    let now = 1_000_000;
+    const { model, builds } = modelWithOwners((_kind, slug) => `id-${slug}`, () => now);
+    await model.load('users', 'ada');
+    now += MAX_AGE_MS;
+    expect(model.get('users', 'ada')).toBeDefined();
+    now += 1;
+    expect(model.get('users', 'ada')).toBeUndefined();
+    await model.load('users', 'ada');
+    expect(builds()).toBe(2);
+    expect(model.get('users', 'ada')).toBeDefined();
   });
 });

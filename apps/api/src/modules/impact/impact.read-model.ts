@@ -8,6 +8,8 @@ import type { ImpactOwner, ImpactRepository } from './impact.repository.ts';
 /** What one public page's badge and impact answer are, already as bytes in each encoding, with their headers. */
 export interface ImpactEntry {
   owner: ImpactOwner;
+  /** When it was built (ms): past MAX_AGE_MS it is built again on its next read. */
+  builtAt: number;
   tonnesMilli: number;
   svg: PreparedAnswer;
   json: PreparedAnswer;
@@ -21,6 +23,13 @@ export interface ImpactChange {
 
 /** Pages kept in memory; past this the oldest built is dropped (rebuilt on its next read). */
 const MAX_ENTRIES = 20_000;
+/**
+ * A kept page is built again on its first read after this long, whatever was heard. Changes are
+ * announced (NOTIFY), and one can be lost: an order's announcement goes out just after its commit
+ * (decision 0074), so a process that dies in between leaves the other hosts' pages as they were.
+ * This bounds how long such a page can stay stale; a badge is cached by browsers for 60 s anyway.
+ */
+export const MAX_AGE_MS = 10 * 60_000;
 
 /**
  * The impact read model (docs/decisions/0047): each public page's badge SVG and impact JSON,
@@ -30,7 +39,7 @@ const MAX_ENTRIES = 20_000;
  * overlaps a change is answered but not kept (the generation moved), so a stale total never
  * outlives the change that made it stale.
  */
-export function createImpactReadModel(repo: ImpactRepository) {
+export function createImpactReadModel(repo: ImpactRepository, clock: () => number = Date.now) {
   const entries = new Map<string, ImpactEntry>();
   /**
    * Each owner's kept pages ("users:<id>" → keys), so a change drops its owners' pages without
@@ -90,6 +99,7 @@ export function createImpactReadModel(repo: ImpactRepository) {
     const [svg, json] = await Promise.all([encodeBody(renderImpactBadge(owner.name, impact.tonnesMilli)), encodeBody(JSON.stringify({ success: true, data }))]);
     return {
       owner,
+      builtAt: clock(),
       tonnesMilli: impact.tonnesMilli,
       // Embedded on other sites: cross-origin-resource-policy lets their pages show it.
       svg: prepareAnswer(svg, 'image/svg+xml; charset=utf-8', { 'cross-origin-resource-policy': 'cross-origin' }),
@@ -100,7 +110,13 @@ export function createImpactReadModel(repo: ImpactRepository) {
   return {
     /** The entry if built (the fast path: no promise). */
     get(kind: ImpactKind, slug: string): ImpactEntry | undefined {
-      return entries.get(keyOf(kind, slug));
+      const key = keyOf(kind, slug);
+      const entry = entries.get(key);
+      if (entry && clock() - entry.builtAt > MAX_AGE_MS) {
+        drop(key);
+        return undefined;
+      }
+      return entry;
     },
 
     /** Builds the entry (one build per page at a time); null when the slug has no public page. */
