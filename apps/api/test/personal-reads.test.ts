@@ -146,6 +146,33 @@ describe('cart', () => {
   });
 });
 
+describe('cart and catalog changes', () => {
+  it('keeps a cart answer through stock changes of products not in it, and forgets it when a product in it changes', async () => {
+    const person = await quickBuyer(app);
+    const { plain } = pickProducts(app);
+    const [inCart, elsewhere] = [plain[4]!, plain[5]!];
+    expect((await person.cart.patch({ products: [{ product: inCart.id, quantity: 1 }] })).status).toBe(200);
+    await settleAfterAnswers(app);
+    await read(person.token, '/api/v1/carts');
+    expect((await keptRead(person.token, '/api/v1/carts')).statements).toBe(0);
+    // An order elsewhere moves another product's stock: the kept cart stays (it was forgotten before).
+    await app.catalog.changed([elsewhere.id], { stockOnly: true });
+    const kept = await read(person.token, '/api/v1/carts');
+    expect(kept.statements).toBe(0);
+    const shown = kept.body.data.products[0].inStock as number;
+    // Its own product's stock moves: the next read shows the new stock.
+    await app.database.db.execute(sql`update products set stock = stock - 1 where id = ${inCart.id}::uuid`);
+    await app.catalog.changed([inCart.id], { stockOnly: true });
+    const after = await read(person.token, '/api/v1/carts');
+    expect(after.statements).toBeGreaterThan(0);
+    expect(after.body.data.products[0].inStock).toBe(shown - 1);
+    // A change of everything forgets every kept cart.
+    expect((await keptRead(person.token, '/api/v1/carts')).statements).toBe(0);
+    await app.catalog.changed();
+    expect((await read(person.token, '/api/v1/carts')).statements).toBeGreaterThan(0);
+  });
+});
+
 describe('saved footprints', () => {
   it('shows a saved or deleted footprint at once; another id still answers 404', async () => {
     const [person, other] = [await quickBuyer(app), await quickBuyer(app)];

@@ -2,8 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { ZodType } from 'zod';
 import { encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.ts';
 
-/** The tag of answers that show catalog products (prices, stock): any catalog change forgets them. */
+/**
+ * The tag of answers that show catalog products (prices, stock). A change of everything forgets
+ * them all; a change of some products forgets the answers tagged with those products
+ * (`productTag`, from the answer itself) and keeps the rest. Orders change stock twice a second
+ * in a busy shop, and a cart answer that forgot everyone's kept carts each time was rarely kept.
+ */
 export const CATALOG_TAG = 'catalog';
+/** The tag of an answer that shows this product. */
+export const productTag = (productId: string) => `product:${productId}`;
 /**
  * The tag of businesses' member lists: any write to a business, its members or their business
  * footprints forgets them all (such writes are rare; naming the one business a join code or a
@@ -74,7 +81,8 @@ export class PersonalReadCache {
     return token;
   }
 
-  async put(userId: string, url: string, json: string, token: string, tags: readonly string[] = []): Promise<EncodedBody> {
+  /** `answerTags`: tags known only from the answer (the products it shows), kept with `tags`. */
+  async put(userId: string, url: string, json: string, token: string, tags: readonly string[] = [], answerTags: readonly string[] = []): Promise<EncodedBody> {
     const body = await encodeBody(json);
     if (!this.enabled || token !== this.token(userId, tags)) return body;
     const key = `${userId} ${url}`;
@@ -91,10 +99,11 @@ export class PersonalReadCache {
       const [oldestKey, oldestEntry] = this.entries.entries().next().value!;
       this.remove(oldestKey, oldestEntry);
     }
-    this.entries.set(key, { userId, tags, body, bytes, until: Date.now() + this.ttlMs });
+    const kept = answerTags.length === 0 ? tags : [...tags, ...answerTags];
+    this.entries.set(key, { userId, tags: kept, body, bytes, until: Date.now() + this.ttlMs });
     this.bytes += bytes;
     this.keysByUser.get(userId)?.add(key) ?? this.keysByUser.set(userId, new Set([key]));
-    for (const tag of tags) {
+    for (const tag of kept) {
       const tagged = this.keysByTag.get(tag);
       if (tagged) tagged.add(key);
       else this.keysByTag.set(tag, new Set([key]));
@@ -116,6 +125,14 @@ export class PersonalReadCache {
     const keys = this.keysByTag.get(tag);
     if (!keys) return;
     for (const key of [...keys]) this.remove(key, this.entries.get(key)!);
+  }
+
+  /**
+   * What answers tagged `tag` show may have changed, but the kept ones were forgotten by narrower
+   * tags: only reads in flight are not stored (their answer-tags are not known yet).
+   */
+  touchTag(tag: string): void {
+    this.bump(`#${tag}`);
   }
 
   forgetAll(): void {
@@ -214,7 +231,11 @@ export function forgetTagOnWrites(app: FastifyInstance, tag: string): void {
  * with the response schema once, encodes it (gzip, brotli) and keeps it. With the cache off
  * (READ_CACHE_MS=0, the tests' default) the route answers as any other.
  */
-export function personalRead<T>(cache: PersonalReadCache, schema: ZodType<T>, options: { tags?: (request: FastifyRequest) => string[]; cacheable?: (payload: T) => boolean } = {}) {
+export function personalRead<T>(
+  cache: PersonalReadCache,
+  schema: ZodType<T>,
+  options: { tags?: (request: FastifyRequest) => string[]; answerTags?: (payload: T) => string[]; cacheable?: (payload: T) => boolean } = {},
+) {
   const answerKnown = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const body = request.user ? cache.get(request.user.id, request.url) : undefined;
     if (body) {
@@ -242,7 +263,7 @@ export function personalRead<T>(cache: PersonalReadCache, schema: ZodType<T>, op
           const json = JSON.stringify(shaped);
           // Not kept (e.g. an order awaiting payment, whose status changes with time): sent as it is.
           if (options.cacheable && !options.cacheable(shaped)) return { json };
-          return { body: await cache.put(userId, request.url, json, token, tags) };
+          return { body: await cache.put(userId, request.url, json, token, tags, options.answerTags?.(shaped)) };
         })();
         const started = { token, done };
         flight = started;

@@ -11,7 +11,7 @@ import {
   trackCountryBodySchema,
   trackCountryResponseSchema,
 } from '@app/contract/cart';
-import { CATALOG_TAG, personalRead } from '../../plugins/personal-reads.ts';
+import { CATALOG_TAG, personalRead, productTag } from '../../plugins/personal-reads.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { CartService } from './cart.service.ts';
 import { trackCountry } from './track-country.ts';
@@ -24,9 +24,9 @@ const errors = { 400: failure, 401: failure, 404: failure, 409: failure, 429: fa
 export const cartRoutes: FastifyPluginAsyncZod<{ carts: CartService; authRepository: AuthRepository }> = async (app, { carts, authRepository }) => {
   const signedIn = { auth: true } as const;
 
-  // Kept as a ready answer (decision 0062): the person's writes, any catalog change (prices, stock,
-  // a product gone) and another host's change to this cart (app.ts) forget it.
-  const cartRead = personalRead(app.personalReads, cartEnvelopeSchema, { tags: () => [CATALOG_TAG] });
+  // Kept as a ready answer (decision 0062): the person's writes, a change of a product in it
+  // (prices, stock, a product gone) and another host's change to this cart (app.ts) forget it.
+  const cartRead = personalRead(app.personalReads, cartEnvelopeSchema, { tags: () => [CATALOG_TAG], answerTags: (answer) => answer.data.products.map((line) => productTag(line.product.id)) });
   app.get('/v1/carts', { config: signedIn, schema: { tags, security, summary: 'Your cart, priced by the server in its currency', response: { 200: cartEnvelopeSchema, ...errors } }, ...cartRead.options }, async (request, reply) =>
     cartRead.answer(request, reply, () => carts.get(request.user!.account)),
   );

@@ -2,17 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, errorEnvelopeSchema as failure } from '@app/contract';
 import { wishlistSchema, wishlistUpdateBodySchema } from '@app/contract/wishlist';
 import type { WishlistService } from './wishlist.service.ts';
-import { CATALOG_TAG, personalRead } from '../../plugins/personal-reads.ts';
+import { CATALOG_TAG, personalRead, productTag } from '../../plugins/personal-reads.ts';
 
 const tags = ['wishlist'];
 const security = [{ bearerAuth: [] }];
 
 /** Spec §7: `GET /v1/wishlists` and `PATCH /v1/wishlists` with `{products}`; signed in only, own list only. */
 export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlists: WishlistService }> = async (app, { wishlists }) => {
-  // Kept per person (decision 0062): forgotten by their writes, and by any catalog change (the
-  // answer carries the products' prices and stock).
+  // Kept per person (decision 0062): forgotten by their writes, and by a change of a product in it
+  // (the answer carries the products' prices and stock).
   const envelope = dataEnvelope(wishlistSchema);
-  const read = personalRead(app.personalReads, envelope, { tags: () => [CATALOG_TAG] });
+  const read = personalRead(app.personalReads, envelope, { tags: () => [CATALOG_TAG], answerTags: (answer) => answer.data.products.map(productTag) });
   app.get(
     '/v1/wishlists',
     {
