@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Product } from '@app/contract';
 import { bearer, registerVerified } from './auth-helpers.ts';
 import { createTestApp, json } from './helper.ts';
@@ -69,5 +70,15 @@ describe('review pages served from memory', () => {
     const etag = compressed.headers.etag as string;
     const again = await first.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("keeps a product's pages through a change of its stock only (an order), and drops them with any other change", async () => {
+    const shown = (await page(first)).data[0].comment as string;
+    // Written behind the API's back, so only a drop can show it.
+    await first.database.db.execute(sql`update product_reviews set comment = 'Changed behind the cache.' where product_id = ${product.id}::uuid`);
+    await first.catalog.changed([product.id], { stockOnly: true });
+    expect((await page(first)).data[0].comment).toBe(shown);
+    await first.catalog.changed([product.id]);
+    expect((await page(first)).data[0].comment).toBe('Changed behind the cache.');
   });
 });

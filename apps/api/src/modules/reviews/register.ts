@@ -18,8 +18,11 @@ export async function registerReviews(app: FastifyInstance, deps: { db: Database
     changed: (productIds) => app.catalog.changed(productIds),
     productExists: (productId) => app.catalog.snapshot().products.some((product) => product.id === productId),
   });
-  // Review writes announce their product through the catalog, here and in other processes.
+  // Review writes announce their product through the catalog, here and in other processes. A
+  // stock-only change (an order) changes nothing a review page shows, so its pages stay.
   const pages = new ReviewPagesCache();
-  app.catalog.onChange((productIds) => pages.drop(productIds));
+  app.catalog.onChange((productIds, stockOnly) => {
+    if (!stockOnly) pages.drop(productIds);
+  });
   await app.register(async (api) => api.register(reviewRoutes, { reviews, pages }), { prefix: '/api' });
 }
