@@ -17,7 +17,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { buildApp } from '../src/app.ts';
 import { uuidv7 } from '../src/lib/uuid.ts';
-import { ASYNC_COMMIT_CALL } from '../src/modules/cart/cart.store.ts';
+import { ASYNC_COMMIT_CALL } from '../src/db/async-commit.ts';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 interface SqlClient {

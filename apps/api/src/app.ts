@@ -6,7 +6,7 @@ import { serializerCompiler } from './lib/response-serializer.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { TokenSigner } from './lib/jwt.ts';
-import { CATALOG_TAG, productTag, registerPersonalReads } from './plugins/personal-reads.ts';
+import { registerPersonalReads } from './plugins/personal-reads.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { answerClientError, answerRouterError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -202,11 +202,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const catalogModel = await registerCatalog(app, database, { stockLagMs: config.catalogStockLagMs });
   // Kept answers that show catalog products (wishlists, carts: prices, stock, products gone) are
   // forgotten by a change of a product they show, all of them by a change of everything (decision 0062).
-  app.catalog.onChange((productIds) => {
-    if (!productIds) return app.personalReads.forgetTag(CATALOG_TAG);
-    app.personalReads.touchTag(CATALOG_TAG);
-    for (const id of productIds) app.personalReads.forgetTag(productTag(id));
-  });
+  app.catalog.onChange((productIds) => app.personalReads.forgetProducts(productIds));
   const modes = describeModes(config);
   const reference = await loadReferenceData(createReferenceRepository(database.db));
   if (mailboxEnabled(config)) {

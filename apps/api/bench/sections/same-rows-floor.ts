@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { uuidv7 } from '../../src/lib/uuid.ts';
-import { ASYNC_COMMIT_CALL } from '../../src/modules/cart/cart.store.ts';
+import { ASYNC_COMMIT_CALL } from '../../src/db/async-commit.ts';
 import { ANNOUNCE_AFTER_COMMIT_CALL } from '../../src/db/announce.ts';
 
 /** One buyer's two round trips of a bare-SQL loop, on that buyer's own connection. */

@@ -13,6 +13,8 @@
  * with what they kept before it (a cart until its cache's few seconds run out; see decision 0074).
  */
 
+import { ASYNC_COMMIT_CALL } from './async-commit.ts';
+
 /**
  * Set for its own transaction by a write that leaves its announcements to the API (place_order):
  * the carts trigger then stays silent (migration 0050).
@@ -97,4 +99,4 @@ export function createAnnouncer(options: AnnouncerOptions): Announcer {
  * The statement that sends a batch: one NOTIFY per announcement, in a transaction that commits
  * without waiting for the disk (nothing is written but the notifications).
  */
-export const ANNOUNCE_SQL = `select set_config('synchronous_commit', 'off', true), pg_notify(c, p) from unnest($1::text[], $2::text[]) as t(c, p)`;
+export const ANNOUNCE_SQL = `select ${ASYNC_COMMIT_CALL}, pg_notify(c, p) from unnest($1::text[], $2::text[]) as t(c, p)`;

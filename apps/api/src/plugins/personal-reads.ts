@@ -128,11 +128,14 @@ export class PersonalReadCache {
   }
 
   /**
-   * What answers tagged `tag` show may have changed, but the kept ones were forgotten by narrower
-   * tags: only reads in flight are not stored (their answer-tags are not known yet).
+   * Catalog products changed (null: anything may have). Of the answers tagged `CATALOG_TAG`, those
+   * showing one of these products go (all of them for null); reads in flight are not stored,
+   * since the products they will show are not known yet.
    */
-  touchTag(tag: string): void {
-    this.bump(`#${tag}`);
+  forgetProducts(productIds: readonly string[] | null): void {
+    if (!productIds) return this.forgetTag(CATALOG_TAG);
+    this.bump(`#${CATALOG_TAG}`);
+    for (const id of productIds) this.forgetTag(productTag(id));
   }
 
   forgetAll(): void {

@@ -1,4 +1,5 @@
 import { API_CONNECTION_NAME, type Database, type DatabaseHandle } from '../../db/client.ts';
+import { ASYNC_COMMIT_CALL } from '../../db/async-commit.ts';
 import { runNamed, type NamedStatement } from '../../db/named-statement.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import type { CouponRow } from '../coupons/coupons.repository.ts';
@@ -163,14 +164,11 @@ export type Queryable = Pick<Database, 'execute'>;
 type CartFunction = 'cart_read' | 'cart_lock_state' | 'cart_apply' | 'cart_coupon_apply' | 'cart_coupon_unapply';
 
 /**
- * A cart change commits without waiting for its WAL to reach the disk (decision 0069): the
- * setting lasts until the transaction ends, which for these single statements is their own
- * commit. A database crash may lose the last fraction of a second of cart changes, never part of
- * one; an order, which commits synchronously, flushes every cart change before it.
+ * `select fn($1, …) as r`, named after the function. Every one but the read commits without
+ * waiting for the disk (decision 0069, db/async-commit.ts): a database crash may lose the last
+ * fraction of a second of cart changes, never part of one; an order, which commits synchronously,
+ * flushes every cart change before it.
  */
-export const ASYNC_COMMIT_CALL = `set_config('synchronous_commit', 'off', true)`;
-
-/** `select fn($1, …) as r`, named after the function; every one but the read commits asynchronously. */
 function cartStatement(fn: CartFunction, parameters: string): NamedStatement {
   return { name: fn, text: `select ${fn}(${parameters}) as r${fn === 'cart_read' ? '' : `, ${ASYNC_COMMIT_CALL}`}` };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { ASYNC_COMMIT_CALL } from '../../db/async-commit.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { createCatalogSearch } from './catalog.search.ts';
 import { createCatalogReadModel, type CatalogReadModel, type CatalogSnapshot } from './catalog.read-model.ts';
@@ -116,9 +117,8 @@ export async function registerCatalog(app: FastifyInstance, database: DatabaseHa
       setTimeout(() => void model.refresh().catch(reloadFailed), 1000).unref();
       throw error;
     });
-    // Committed without waiting for the disk: a notifying commit holds PostgreSQL's notify lock
-    // until it ends, and nothing is written here but the notification (db/announce.ts).
-    await Promise.all([reloaded, database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload}), set_config('synchronous_commit', 'off', true)`)]);
+    // Committed without waiting for the disk: nothing is written but the notification (db/async-commit.ts).
+    await Promise.all([reloaded, database.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload}), ${sql.raw(ASYNC_COMMIT_CALL)}`)]);
   }
 
   // Stock-only changes waiting for the next coalesced reload (see the comment at the top).
