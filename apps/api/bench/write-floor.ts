@@ -12,12 +12,20 @@
  * re-reading the cart under its lock, and building and compressing the answer.
  *
  * The statements run on the product's pool (`$client`, 10 connections on PostgreSQL; PGlite's one
- * session otherwise), so the product's carts trigger fires for the floor as for the product.
+ * session otherwise), so the product's carts trigger fires for the floor as for the product, and
+ * stays silent for both (the product announces its changes after the commit).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { buildApp } from '../src/app.ts';
 import { uuidv7 } from '../src/lib/uuid.ts';
 import { ASYNC_COMMIT_CALL } from '../src/db/async-commit.ts';
+import { ANNOUNCE_AFTER_COMMIT_CALL } from '../src/db/announce.ts';
+
+/**
+ * As the product commits a cart change: without waiting for the disk (decision 0069), the carts
+ * trigger silent (the product announces after the commit, decision 0074).
+ */
+const COMMIT_AS_THE_PRODUCT = `${ASYNC_COMMIT_CALL}, ${ANNOUNCE_AFTER_COMMIT_CALL}`;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 interface SqlClient {
@@ -64,32 +72,32 @@ export function registerWriteFloor(bare: FastifyInstance, app: App): void {
     return { people: cartOf.size, answers: answers.size };
   });
 
-  // Each statement commits as the product commits a cart change: without waiting for the disk (decision 0069).
+  // Each statement commits as the product commits a cart change (COMMIT_AS_THE_PRODUCT).
   bare.patch<{ Body: { products: { product: string; quantity: number }[] } }>('/__floor/api/v1/carts', async (request, reply) => {
     const cartId = cartFor(request.headers.authorization);
     const [line] = request.body.products;
     if (!line) throw Object.assign(new Error('write floor: no line'), { statusCode: 400 });
     if (line.quantity > 0) {
       await client.query(
-        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC_COMMIT_CALL})
+        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${COMMIT_AS_THE_PRODUCT})
          INSERT INTO cart_items (id, cart_id, product_id, quantity) VALUES ($2, $1, $3, $4)
          ON CONFLICT ON CONSTRAINT cart_items_line_unique DO UPDATE SET quantity = excluded.quantity`,
         [cartId, uuidv7(), line.product, line.quantity],
       );
       return send(reply, 'add');
     }
-    await client.query(`WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC_COMMIT_CALL}) DELETE FROM cart_items WHERE cart_id = $1 AND product_id = $2`, [cartId, line.product]);
+    await client.query(`WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${COMMIT_AS_THE_PRODUCT}) DELETE FROM cart_items WHERE cart_id = $1 AND product_id = $2`, [cartId, line.product]);
     return send(reply, 'remove');
   });
   bare.post<{ Params: { code: string }; Body: { type: string } }>('/__floor/api/v1/coupons/:code/apply', async (request, reply) => {
     const cartId = cartFor(request.headers.authorization);
-    const result = await client.query(`UPDATE carts SET coupon_id = c.id, coupon_type = $3, updated_at = now() FROM coupons c WHERE carts.id = $1 AND c.code = $2 RETURNING ${ASYNC_COMMIT_CALL}`, [cartId, request.params.code, request.body.type]);
+    const result = await client.query(`UPDATE carts SET coupon_id = c.id, coupon_type = $3, updated_at = now() FROM coupons c WHERE carts.id = $1 AND c.code = $2 RETURNING ${COMMIT_AS_THE_PRODUCT}`, [cartId, request.params.code, request.body.type]);
     if (affected(result) !== 1) throw Object.assign(new Error('write floor: coupon not applied'), { statusCode: 404 });
     return send(reply, 'apply');
   });
   bare.patch('/__floor/api/v1/coupons/unapply', async (request, reply) => {
     const cartId = cartFor(request.headers.authorization);
-    await client.query(`UPDATE carts SET coupon_id = NULL, coupon_type = NULL, updated_at = now() WHERE id = $1 RETURNING ${ASYNC_COMMIT_CALL}`, [cartId]);
+    await client.query(`UPDATE carts SET coupon_id = NULL, coupon_type = NULL, updated_at = now() WHERE id = $1 RETURNING ${COMMIT_AS_THE_PRODUCT}`, [cartId]);
     return send(reply, 'unapply');
   });
 }

@@ -217,7 +217,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(accountRoutes, { ctx: authContext, config });
       await api.register(referenceRoutes, { reference });
       await api.register(carbonRoutes, { carbon: createCarbonService(reference) });
-      const carts = createCartService({ db: database.db, catalog: app.catalog, cacheMs: config.cartCacheMs });
+      const carts = createCartService({ db: database.db, catalog: app.catalog, cacheMs: config.cartCacheMs, announcer });
       await api.register(cartRoutes, { carts, authRepository });
       await api.register(couponRoutes, { coupons: createCouponsService(database.db), carts });
       await api.register(mailingListRoutes, { ctx: mailingList, config });

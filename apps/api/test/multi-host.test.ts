@@ -125,7 +125,7 @@ describeHosts('two API hosts on one PostgreSQL', () => {
     // The second host reads the cart twice: its answer is now kept (READ_CACHE_MS, 3 s by default).
     for (let i = 0; i < 2; i += 1) expect((await second.call('GET', '/api/v1/carts', buyer.token)).body.data.products).toHaveLength(1);
     expect((await first.call('PATCH', '/api/v1/carts', buyer.token, { products: [{ product: b._id, quantity: 2 }] })).status).toBe(200);
-    // The carts trigger's NOTIFY makes the second host forget it, well before the 3 s would lapse.
+    // The first host's announcement after the commit makes the second forget it, well before the 3 s would lapse.
     const took = await within(1000, async () => (await second.call('GET', '/api/v1/carts', buyer.token)).body.data.products.length === 2);
     console.log(`[multi-host] cart change visible on the other host after ${took} ms`);
   }, 60_000);

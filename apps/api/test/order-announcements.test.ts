@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import { LISTEN_APPLICATION_NAME } from '../src/db/listen.ts';
 import { createAnnouncer, type Announcement } from '../src/db/announce.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { createTestApp, json } from './helper.ts';
+import { watchNotifications } from './notification-watcher.ts';
 import { sustainabilityProfiles } from '../src/db/schema/index.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
 
@@ -19,21 +19,11 @@ const describeOnPostgres = url ? describe : describe.skip;
  */
 describeOnPostgres('an order announces its changes after the commit (PostgreSQL)', () => {
   let app: FastifyInstance;
-  let watcher: pg.Client;
-  const heard: { channel: string; payload: string; pid: number }[] = [];
+  let watcher: Awaited<ReturnType<typeof watchNotifications>>;
 
   beforeAll(async () => {
     app = await createTestApp();
-    // Another process's view: a plain connection listening on both channels.
-    // On the app's own database: a NOTIFY reaches only the listeners of its database.
-    const [{ name }] = ((await app.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
-    const database = new URL(url!);
-    database.pathname = `/${name}`;
-    watcher = new pg.Client({ connectionString: database.toString() });
-    await watcher.connect();
-    watcher.on('notification', (message) => heard.push({ channel: message.channel, payload: message.payload ?? '', pid: message.processId }));
-    await watcher.query('LISTEN cart_changed');
-    await watcher.query('LISTEN impact_changed');
+    watcher = await watchNotifications(app, url!, ['cart_changed', 'impact_changed']);
   });
   afterAll(async () => {
     await watcher?.end();
@@ -41,11 +31,12 @@ describeOnPostgres('an order announces its changes after the commit (PostgreSQL)
   });
 
   it("tells other processes of the buyer's emptied cart and new certificates once, from the listening connection, not from the order's transaction", async () => {
+    const { heard } = watcher;
     const offset = app.catalog.snapshot().products.find((product) => product.kind === 'offset' && product.variation.length === 0 && product.stock > 5)!;
     expect(offset).toBeDefined();
     const buyer = await quickBuyer(app);
     await buyer.cart.patch({ products: [{ product: offset.id, quantity: 1 }] });
-    // The cart change's own NOTIFY (the trigger, a pool connection) is heard before we look.
+    // The cart change's own announcement is heard before we look.
     await vi.waitFor(() => expect(heard.some((entry) => entry.payload.startsWith(buyer.id))).toBe(true));
     heard.length = 0;
 
@@ -62,22 +53,22 @@ describeOnPostgres('an order announces its changes after the commit (PostgreSQL)
     expect(cart.payload.split(' ')[0]).toBe(buyer.id);
     expect(JSON.parse(messages.find((entry) => entry.channel === 'impact_changed')!.payload)).toEqual({ users: [buyer.id], businesses: [] });
     // Both came from the API's LISTEN connection: the order's transaction sent none.
-    const senders = await app.database.db.execute(sql`select distinct application_name from pg_stat_activity where pid = any(${`{${messages.map((entry) => entry.pid).join(',')}}`}::int[])`);
-    expect((senders as unknown as { rows: { application_name: string }[] }).rows).toEqual([{ application_name: LISTEN_APPLICATION_NAME }]);
+    expect(await watcher.senders(messages)).toEqual([LISTEN_APPLICATION_NAME]);
   });
 
-  it('the order transaction leaves the carts trigger silent only for itself: a later cart change in the same pooled connection still notifies', async () => {
+  it('the order transaction leaves the carts trigger silent only for itself: a later write of the cart in the same pooled connection still notifies', async () => {
+    const { heard } = watcher;
     const { plain } = pickProducts(app);
     const buyer = await quickBuyer(app);
     await buyer.cart.patch({ products: [{ product: plain[0].id, quantity: 1 }] });
     expect((await placeOrder(app, buyer.token)).status).toBe(200);
     await app.announcer.flush();
     heard.length = 0;
-    // Every connection of the pool takes a cart change: the setting must not outlive place_order's transaction.
-    for (let i = 0; i < 12; i += 1) await buyer.cart.patch({ products: [{ product: plain[1].id, quantity: 1 + (i % 3) }] });
+    // Every connection of the pool takes a write of the cart by a writer that leaves the telling to
+    // the trigger (as the account's deletion does): the setting must not outlive place_order's transaction.
+    for (let i = 0; i < 12; i += 1) await app.database.db.execute(sql`update carts set updated_at = now() where user_id = ${buyer.id}`);
     // Counted from the pool's backends only: the order's own announcement (the LISTEN connection) may land meanwhile.
-    const listeners = await app.database.db.execute(sql`select pid from pg_stat_activity where application_name = ${LISTEN_APPLICATION_NAME}`);
-    const listenPids = new Set((listeners as unknown as { rows: { pid: number }[] }).rows.map((row) => Number(row.pid)));
+    const listenPids = await watcher.listenPids();
     const fromPool = () => heard.filter((entry) => entry.payload.startsWith(buyer.id) && !listenPids.has(entry.pid));
     await vi.waitFor(() => expect(fromPool().length).toBe(12));
   });

@@ -73,8 +73,9 @@ export async function sameRowsFloor(client: pg.Client, buyers: { userId: string;
     async cart(db, buyer) {
       const { userId } = buyers[buyer]!;
       await db.query(
-        // Committed as the product commits a cart change: without waiting for the disk (decision 0069).
-        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC_COMMIT_CALL})
+        // Committed as the product commits a cart change: without waiting for the disk (decision 0069),
+        // the carts trigger silent (the product announces the change after the commit, decision 0074).
+        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC_COMMIT_CALL}, ${ANNOUNCE_AFTER_COMMIT_CALL})
          INSERT INTO cart_items (id, cart_id, product_id, quantity) VALUES ($2, $1, $3, 1)`,
         [cartOf.get(userId), uuidv7(), productOf(buyer)],
       );

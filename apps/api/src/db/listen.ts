@@ -36,6 +36,8 @@ export function createPostgresListener(url: string) {
   let retryTimer: NodeJS.Timeout | undefined;
   /** A connection was lost: the next one to open tells every listener (whoever opens it, a retry or a send). */
   let missedSome = false;
+  /** Gives up the current connection as lost (what its 'error' or 'end' event does). */
+  let loseCurrent: (() => void) | undefined;
 
   const everyListener = () => [...channels.values()].flatMap((set) => [...set]);
 
@@ -62,6 +64,7 @@ export function createPostgresListener(url: string) {
     try {
       await next.connect();
       client = next;
+      loseCurrent = () => onLost();
       await listenToAll(next);
       if (missedSome) {
         missedSome = false;
@@ -157,7 +160,16 @@ export function createPostgresListener(url: string) {
   async function send(batch: Announcement[]): Promise<void> {
     const values = [batch.map((entry) => entry.channel), batch.map((entry) => entry.payload)];
     if (channels.size > 0) {
-      await (await connection()).query(ANNOUNCE_SQL, values);
+      const current = await connection();
+      try {
+        await current.query(ANNOUNCE_SQL, values);
+      } catch (error) {
+        if (!connectionLost(error)) throw error;
+        // The backend went away before the socket said so (a terminated backend is noticed on its
+        // next use): this connection is lost, and the batch goes once more on a new one.
+        if (client === current) loseCurrent?.();
+        await (await connection()).query(ANNOUNCE_SQL, values);
+      }
       return;
     }
     const once = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
@@ -170,4 +182,10 @@ export function createPostgresListener(url: string) {
   }
 
   return { listen, deliverHere, send };
+}
+
+/** The connection, not the statement, failed: an error with no SQLSTATE (the socket), or of class 08 or 57P (shut down, terminated). */
+function connectionLost(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code !== 'string' || code.startsWith('08') || code.startsWith('57P');
 }

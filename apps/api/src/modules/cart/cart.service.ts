@@ -9,7 +9,8 @@ import { evaluateCoupon } from '../coupons/coupon.rules.ts';
 import { createCouponsRepository } from '../coupons/coupons.repository.ts';
 import { enforceStock, planChanges, stockKeys, type ChangeMode, type RequestedLine } from './cart.changes.ts';
 import { cartRepository as repo, type CartRow, type StockLevels, type Tx } from './cart.repository.ts';
-import { cartCache, createCartStore, fingerprint, type CartPatch, type CartState, type PlannedLine, type Queryable } from './cart.store.ts';
+import type { Announcer } from '../../db/announce.ts';
+import { cartCache, cartChangedAnnouncement, createCartStore, fingerprint, type CartPatch, type CartState, type PlannedLine, type Queryable } from './cart.store.ts';
 import { buildCartView } from './cart.view.ts';
 import { productLookup } from './product-index.ts';
 import { businessOfBuyer } from '../business/business-buyer.ts';
@@ -20,6 +21,11 @@ export interface CartDeps {
   now?: () => Date;
   /** How long the cart read serves a person's cached cart (CART_CACHE_MS; 0 keeps nothing). */
   cacheMs?: number;
+  /**
+   * Tells the other API processes of a change after its commit (app.announcer); without it every
+   * change notifies from the carts trigger inside its own transaction.
+   */
+  announcer?: Pick<Announcer, 'announce'>;
 }
 
 type UpdateBody = Omit<CartUpdateBody, 'products' | 'type'> & { products: RequestedLine[]; type: 'regular' };
@@ -43,8 +49,8 @@ const ATTEMPTS = 5;
  * the plan still fits the cart and the stock, writes it and answers the cart; totals are priced
  * from the catalog read model (cart.view.ts).
  */
-export function createCartService({ db, catalog, now = () => new Date(), cacheMs = 0 }: CartDeps) {
-  const store = createCartStore(db);
+export function createCartService({ db, catalog, now = () => new Date(), cacheMs = 0, announcer }: CartDeps) {
+  const store = createCartStore(db, announcer && ((userId) => announcer.announce(...cartChangedAnnouncement(userId))));
   const coupons = createCouponsRepository(db);
   const products = () => productLookup(catalog.snapshot());
 

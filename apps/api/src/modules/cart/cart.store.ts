@@ -1,5 +1,6 @@
 import { API_CONNECTION_NAME, type Database, type DatabaseHandle } from '../../db/client.ts';
 import { ASYNC_COMMIT_CALL } from '../../db/async-commit.ts';
+import { ANNOUNCE_AFTER_COMMIT_CALL } from '../../db/announce.ts';
 import { runNamed, type NamedStatement } from '../../db/named-statement.ts';
 import { uuidv7 } from '../../lib/uuid.ts';
 import type { CouponRow } from '../coupons/coupons.repository.ts';
@@ -162,23 +163,39 @@ export type CouponApplyAnswer = { status: 'ok' | 'stale'; state: CartState } | {
 export type Queryable = Pick<Database, 'execute'>;
 
 type CartFunction = 'cart_read' | 'cart_lock_state' | 'cart_apply' | 'cart_coupon_apply' | 'cart_coupon_unapply';
+/** The changes the API makes on their own, one call each, and announces after their commit. */
+type AnnouncedFunction = 'cart_apply' | 'cart_coupon_apply' | 'cart_coupon_unapply';
 
 /**
  * `select fn($1, …) as r`, named after the function. Every one but the read commits without
  * waiting for the disk (decision 0069, db/async-commit.ts): a database crash may lose the last
  * fraction of a second of cart changes, never part of one; an order, which commits synchronously,
  * flushes every cart change before it.
+ *
+ * The `announced` form first sets carbonwise.announce_after_commit for its transaction, so the
+ * carts trigger stays silent and the API tells the other processes after the commit, coalesced
+ * (db/announce.ts, decision 0074): a NOTIFY from the change's own transaction woke the listening
+ * backend and every API process once per change. The setting comes from a materialized CTE, read
+ * before the function runs, so it is on when the function's writes fire the trigger.
  */
-function cartStatement(fn: CartFunction, parameters: string): NamedStatement {
-  return { name: fn, text: `select ${fn}(${parameters}) as r${fn === 'cart_read' ? '' : `, ${ASYNC_COMMIT_CALL}`}` };
+function cartStatement(fn: CartFunction, parameters: string, announced = false): NamedStatement {
+  const call = `select ${fn}(${parameters}) as r${fn === 'cart_read' ? '' : `, ${ASYNC_COMMIT_CALL}`}`;
+  if (!announced) return { name: fn, text: call };
+  return { name: `${fn}_announced`, text: `with announce as materialized (select ${ANNOUNCE_AFTER_COMMIT_CALL}) ${call} from announce` };
 }
-const STATEMENTS = {
-  cart_read: cartStatement('cart_read', '$1::uuid'),
-  cart_lock_state: cartStatement('cart_lock_state', '$1::uuid, $2::uuid, $3'),
-  cart_apply: cartStatement('cart_apply', '$1::uuid, $2::uuid, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7'),
-  cart_coupon_apply: cartStatement('cart_coupon_apply', '$1::uuid, $2::uuid, $3, $4::jsonb, $5, $6, $7, $8, $9::timestamptz'),
-  cart_coupon_unapply: cartStatement('cart_coupon_unapply', '$1::uuid, $2::uuid, $3'),
-} satisfies Record<CartFunction, NamedStatement>;
+const PARAMETERS: Record<CartFunction, string> = {
+  cart_read: '$1::uuid',
+  cart_lock_state: '$1::uuid, $2::uuid, $3',
+  cart_apply: '$1::uuid, $2::uuid, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7',
+  cart_coupon_apply: '$1::uuid, $2::uuid, $3, $4::jsonb, $5, $6, $7, $8, $9::timestamptz',
+  cart_coupon_unapply: '$1::uuid, $2::uuid, $3',
+};
+const STATEMENTS = Object.fromEntries(Object.entries(PARAMETERS).map(([fn, parameters]) => [fn, cartStatement(fn as CartFunction, parameters)])) as Record<CartFunction, NamedStatement>;
+const ANNOUNCED_STATEMENTS: Record<AnnouncedFunction, NamedStatement> = {
+  cart_apply: cartStatement('cart_apply', PARAMETERS.cart_apply, true),
+  cart_coupon_apply: cartStatement('cart_coupon_apply', PARAMETERS.cart_coupon_apply, true),
+  cart_coupon_unapply: cartStatement('cart_coupon_unapply', PARAMETERS.cart_coupon_unapply, true),
+};
 
 /** One call of the cart function `fn` (one round trip): its json answer, parsed. */
 async function call<T>(db: Queryable, fn: CartFunction, values: unknown[]): Promise<T> {
@@ -186,7 +203,22 @@ async function call<T>(db: Queryable, fn: CartFunction, values: unknown[]): Prom
   return result.rows[0]?.r as T;
 }
 
-export function createCartStore(db: Database) {
+/**
+ * `announceChange(userId)`: tells this process and the others that the person's cart changed, once
+ * the change has committed (cartChangedAnnouncement through app.announcer). Given, the changes the
+ * store makes alone on the pool leave the carts trigger silent and are announced by it; a change
+ * inside a caller's transaction still notifies from the trigger, as every other writer of carts.
+ */
+export function createCartStore(db: Database, announceChange?: (userId: string) => void) {
+  /** A change of the person's cart in one call: announced after its commit, or notified by the trigger. */
+  async function change<T>(q: Queryable, fn: AnnouncedFunction, userId: string, values: unknown[]): Promise<T> {
+    if (!announceChange || q !== db) return call<T>(q, fn, values);
+    const result = await runNamed<{ r: T }>(q, ANNOUNCED_STATEMENTS[fn], values);
+    // Committed (the statement was its own transaction): whatever it answered, the others forget their copy.
+    announceChange(userId);
+    return result.rows[0]?.r as T;
+  }
+
   return {
     async read(userId: string): Promise<CartState | null> {
       const json = await call<StateJson | null>(db, 'cart_read', [userId]);
@@ -200,9 +232,10 @@ export function createCartStore(db: Database) {
 
     async apply(userId: string, currency: string, expected: Record<string, unknown> | null, lines: PlannedLine[], patch: CartPatch, eventCode: string | null, q: Queryable = db): Promise<ApplyAnswer> {
       const planned = lines.map((line) => ({ id: line.id, new_id: line.id ? null : uuidv7(), product_id: line.productId, color_id: line.colorId, size_id: line.sizeId, quantity: line.quantity, before: line.before }));
-      const answer = await call<{ status: string; state?: StateJson; stock?: { products: Record<string, number>; sizes: Record<string, { productId: string; colorId: string; stock: number }> } }>(
+      const answer = await change<{ status: string; state?: StateJson; stock?: { products: Record<string, number>; sizes: Record<string, { productId: string; colorId: string; stock: number }> } }>(
         q,
         'cart_apply',
+        userId,
         [userId, uuidv7(), currency, expected === null ? null : JSON.stringify(expected), JSON.stringify(planned), JSON.stringify(patch), eventCode],
       );
       if (answer.status === 'no_event') return { status: 'no_event' };
@@ -215,9 +248,10 @@ export function createCartStore(db: Database) {
     },
 
     async applyCoupon(userId: string, currency: string, expected: Record<string, unknown>, code: string, type: string, cartCurrency: string, subTotalMinor: number, now: Date): Promise<CouponApplyAnswer> {
-      const answer = await call<{ status: string; state?: StateJson; coupon?: Record<string, unknown>; uses?: number | string }>(
+      const answer = await change<{ status: string; state?: StateJson; coupon?: Record<string, unknown>; uses?: number | string }>(
         db,
         'cart_coupon_apply',
+        userId,
         [userId, uuidv7(), currency, JSON.stringify(expected), code, type, cartCurrency, subTotalMinor, now.toISOString()],
       );
       if (answer.status === 'no_coupon') return { status: 'no_coupon' };
@@ -226,7 +260,7 @@ export function createCartStore(db: Database) {
     },
 
     async unapplyCoupon(userId: string, currency: string): Promise<CartState> {
-      return toState(await call<StateJson>(db, 'cart_coupon_unapply', [userId, uuidv7(), currency]));
+      return toState(await change<StateJson>(db, 'cart_coupon_unapply', userId, [userId, uuidv7(), currency]));
     },
   };
 }
@@ -234,7 +268,8 @@ export type CartStore = ReturnType<typeof createCartStore>;
 
 /**
  * Other API processes on this PostgreSQL: the carts trigger (migration 0031) sends the person's id
- * and the writing process's connection name on every change of a cart row; this process forgets
+ * and the writing process's connection name on every change of a cart row, or the writing process
+ * announces the same after the commit (cart changes and orders, decision 0074); this process forgets
  * its copy unless it wrote the change itself (it keeps what its own write answered). A lost
  * listening connection may have missed some, so the whole cache goes. PGlite serves one process.
  */
@@ -263,7 +298,8 @@ const CART_CHANNEL = 'cart_changed';
 
 /**
  * What the carts trigger would have sent for this person's cart, for a write whose transaction
- * leaves the telling to the API after its commit (place_order, migration 0050).
+ * leaves the telling to the API after its commit (place_order, migration 0050; the cart store's
+ * own changes).
  */
 export function cartChangedAnnouncement(userId: string): [channel: string, payload: string] {
   return [CART_CHANNEL, `${userId} ${API_CONNECTION_NAME}`];
