@@ -16,8 +16,8 @@
 import { ASYNC_COMMIT_CALL } from './async-commit.ts';
 
 /**
- * Set for its own transaction by a write that leaves its announcements to the API (place_order):
- * the carts trigger then stays silent (migration 0050).
+ * Set for its own transaction by a write that leaves its announcements to the API (place_order,
+ * the cart store's one-call changes): the carts trigger then stays silent (migration 0050).
  */
 export const ANNOUNCE_AFTER_COMMIT_CALL = `set_config('carbonwise.announce_after_commit', 'on', true)`;
 

@@ -81,7 +81,8 @@ export const cartCache = {
  * through the cart module (placing an order, deleting the account) calls it after its commit.
  * The next read reads the cart; the next change plans from an empty cart (what an order leaves),
  * which the database checks like any plan, so a cart add after an order is still one call.
- * Other API processes on the same PostgreSQL forget it through the carts trigger's NOTIFY.
+ * Other API processes on the same PostgreSQL forget it through the writer's announcement after its
+ * commit (an order) or the carts trigger's NOTIFY (the others).
  */
 export function forgetCart(userId: string): void {
   cartCache.emptied(userId);
