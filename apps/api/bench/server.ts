@@ -40,6 +40,8 @@ async function main() {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       // READ_CACHE_MS=0 measures the per-person reads without their cache (decision 0062).
       ...(process.env.READ_CACHE_MS ? { READ_CACHE_MS: process.env.READ_CACHE_MS } : {}),
+      // SESSION_CACHE_MS compares how long a checked session is kept (decision 0053, docs/speed-writes.md).
+      ...(process.env.SESSION_CACHE_MS ? { SESSION_CACHE_MS: process.env.SESSION_CACHE_MS } : {}),
       // DATABASE_POOL_SIZE compares pool sizes on one machine (docs/speed-writes.md).
       ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     },
