@@ -36,8 +36,8 @@ export function createPostgresListener(url: string) {
   let retryTimer: NodeJS.Timeout | undefined;
   /** A connection was lost: the next one to open tells every listener (whoever opens it, a retry or a send). */
   let missedSome = false;
-  /** Gives up the current connection as lost (what its 'error' or 'end' event does). */
-  let loseCurrent: (() => void) | undefined;
+  /** Gives up a connection as lost (what its 'error' or 'end' event does); a no-op once it is. */
+  const lose = new WeakMap<pg.Client, () => void>();
 
   const everyListener = () => [...channels.values()].flatMap((set) => [...set]);
 
@@ -59,12 +59,12 @@ export function createPostgresListener(url: string) {
       if (error) for (const listener of everyListener()) listener.onError?.(error);
       if (channels.size > 0) scheduleReconnect();
     };
+    lose.set(next, () => onLost());
     next.on('error', onLost);
     next.on('end', () => onLost());
     try {
       await next.connect();
       client = next;
-      loseCurrent = () => onLost();
       await listenToAll(next);
       if (missedSome) {
         missedSome = false;
@@ -167,7 +167,7 @@ export function createPostgresListener(url: string) {
         if (!connectionLost(error)) throw error;
         // The backend went away before the socket said so (a terminated backend is noticed on its
         // next use): this connection is lost, and the batch goes once more on a new one.
-        if (client === current) loseCurrent?.();
+        lose.get(current)?.();
         await (await connection()).query(ANNOUNCE_SQL, values);
       }
       return;

@@ -192,17 +192,17 @@ const PARAMETERS: Record<CartFunction, string> = {
   cart_coupon_unapply: '$1::uuid, $2::uuid, $3',
 };
 const STATEMENTS = Object.fromEntries(Object.entries(PARAMETERS).map(([fn, parameters]) => [fn, cartStatement(fn as CartFunction, parameters)])) as Record<CartFunction, NamedStatement>;
-const ANNOUNCED_STATEMENTS: Record<AnnouncedFunction, NamedStatement> = {
-  cart_apply: cartStatement('cart_apply', PARAMETERS.cart_apply, true),
-  cart_coupon_apply: cartStatement('cart_coupon_apply', PARAMETERS.cart_coupon_apply, true),
-  cart_coupon_unapply: cartStatement('cart_coupon_unapply', PARAMETERS.cart_coupon_unapply, true),
-};
+const ANNOUNCED: AnnouncedFunction[] = ['cart_apply', 'cart_coupon_apply', 'cart_coupon_unapply'];
+const ANNOUNCED_STATEMENTS = Object.fromEntries(ANNOUNCED.map((fn) => [fn, cartStatement(fn, PARAMETERS[fn], true)])) as Record<AnnouncedFunction, NamedStatement>;
 
-/** One call of the cart function `fn` (one round trip): its json answer, parsed. */
-async function call<T>(db: Queryable, fn: CartFunction, values: unknown[]): Promise<T> {
-  const result = await runNamed<{ r: T }>(db, STATEMENTS[fn], values);
+/** One round trip: `statement` with `values`, its json answer parsed. */
+async function run<T>(db: Queryable, statement: NamedStatement, values: unknown[]): Promise<T> {
+  const result = await runNamed<{ r: T }>(db, statement, values);
   return result.rows[0]?.r as T;
 }
+
+/** One call of the cart function `fn`. */
+const call = <T>(db: Queryable, fn: CartFunction, values: unknown[]): Promise<T> => run<T>(db, STATEMENTS[fn], values);
 
 /**
  * `announceChange(userId)`: tells this process and the others that the person's cart changed, once
@@ -214,10 +214,10 @@ export function createCartStore(db: Database, announceChange?: (userId: string) 
   /** A change of the person's cart in one call: announced after its commit, or notified by the trigger. */
   async function change<T>(q: Queryable, fn: AnnouncedFunction, userId: string, values: unknown[]): Promise<T> {
     if (!announceChange || q !== db) return call<T>(q, fn, values);
-    const result = await runNamed<{ r: T }>(q, ANNOUNCED_STATEMENTS[fn], values);
+    const answer = await run<T>(q, ANNOUNCED_STATEMENTS[fn], values);
     // Committed (the statement was its own transaction): whatever it answered, the others forget their copy.
     announceChange(userId);
-    return result.rows[0]?.r as T;
+    return answer;
   }
 
   return {
