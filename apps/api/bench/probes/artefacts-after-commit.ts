@@ -15,9 +15,8 @@
  * floor and not a design: a crash between the commit and the batch loses the rows.
  */
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { uuidv7 } from '../../src/lib/uuid.ts';
-import { sameRowsFloor, type SqlLoopSteps } from '../sections/same-rows-floor.ts';
+import { SAME_ROWS_ORDER_HEAD, freshOrderRows, loadSameRowsTemplates, sameRowsFloorFrom, type SqlLoopSteps } from '../sections/same-rows-floor.ts';
 import { sqlLoop } from '../sections/order-loop-runs.ts';
 import { ANNOUNCE_AFTER_COMMIT_CALL } from '../../src/db/announce.ts';
 
@@ -29,15 +28,8 @@ const users = (await client.query<{ id: string }>(`select id from users order by
 const products = (await client.query<{ id: string }>(`select id from products where stock - reserved > 100000 order by id`)).rows.map((r) => r.id);
 const buyers = users.map((userId) => ({ userId, cartId: uuidv7() }));
 const productOf = (b: number) => products[b % products.length]!;
-const full = await sameRowsFloor(client, buyers, productOf);
-const one = async (text: string, values: unknown[] = []) => (await client.query<{ row: Record<string, unknown> }>(text, values)).rows[0]!.row;
-const order = await one(`SELECT to_jsonb(o) AS row FROM orders o WHERE o.status = 'paid' AND EXISTS (SELECT 1 FROM certificates c WHERE c.order_id = o.id) ORDER BY o.created_at DESC LIMIT 1`);
-const item = await one(`SELECT to_jsonb(i) AS row FROM order_items i WHERE i.order_id = $1 LIMIT 1`, [order.id]);
-const events = (await client.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(e) AS row FROM order_events e WHERE e.order_id = $1 ORDER BY e.at`, [order.id])).rows.map((r) => r.row);
-const certificate = await one(`SELECT to_jsonb(c) AS row FROM certificates c WHERE c.order_id = $1 LIMIT 1`, [order.id]);
-const mail = await one(`SELECT to_jsonb(m) AS row FROM outbox_emails m WHERE m.template = 'order-confirmation' ORDER BY m.created_at DESC LIMIT 1`);
-Object.assign(mail, { status: 'sent', transport: 'outbox' });
-const cartOf = new Map((await client.query<{ user_id: string; id: string }>(`SELECT user_id, id FROM carts WHERE user_id = ANY($1::uuid[])`, [users])).rows.map((r) => [r.user_id, r.id]));
+const templates = await loadSameRowsTemplates(client, buyers);
+const full = sameRowsFloorFrom(templates, buyers, productOf);
 
 /** The rows waiting for the next batch. */
 let queue: { events: unknown[]; certificates: unknown[]; ledger: unknown[] } = { events: [], certificates: [], ledger: [] };
@@ -64,24 +56,19 @@ const batched: SqlLoopSteps = {
   cart: full.cart,
   async order(db, buyer) {
     const { userId } = buyers[buyer]!;
-    const orderId = uuidv7(); const itemId = uuidv7(); const productId = productOf(buyer);
-    const orderRow = { ...order, id: orderId, user_id: userId, order_number: `FB-${randomBytes(6).toString('hex').toUpperCase()}`, idempotency_key: `floorb-${orderId}`, created_at: new Date().toISOString() };
-    const itemRow = { ...item, id: itemId, order_id: orderId, product_id: productId };
+    const productId = productOf(buyer);
+    const rows = freshOrderRows(templates, userId, productId);
     const placed = await db.query(
-      `WITH c AS (DELETE FROM cart_items WHERE cart_id = $1 RETURNING product_id, quantity),
-            s AS (UPDATE products p SET stock = p.stock - c.quantity FROM c
-                  WHERE p.id = c.product_id AND p.stock - p.reserved >= c.quantity RETURNING p.id, p.stock, c.quantity),
-            o AS (INSERT INTO orders SELECT * FROM jsonb_populate_record(NULL::orders, $2::jsonb) WHERE EXISTS (SELECT 1 FROM s) RETURNING id),
-            i AS (INSERT INTO order_items SELECT * FROM jsonb_populate_record(NULL::order_items, $3::jsonb) WHERE EXISTS (SELECT 1 FROM o) RETURNING id),
+      `WITH ${SAME_ROWS_ORDER_HEAD},
             m AS (INSERT INTO outbox_emails SELECT * FROM jsonb_populate_record(NULL::outbox_emails, $4::jsonb) WHERE EXISTS (SELECT 1 FROM o)),
             u AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ANNOUNCE_AFTER_COMMIT_CALL})
        SELECT o.id, s.stock, s.quantity FROM o, s`,
-      [cartOf.get(userId), JSON.stringify(orderRow), JSON.stringify(itemRow), JSON.stringify({ ...mail, id: uuidv7() })]);
+      [templates.cartOf.get(userId), JSON.stringify(rows.order), JSON.stringify(rows.item), JSON.stringify(rows.mail)]);
     if (placed.rowCount !== 1) throw new Error(`placed ${placed.rowCount}`);
     const { stock, quantity } = placed.rows[0] as { stock: number; quantity: number };
-    queue.events.push(...events.map((e) => ({ ...e, id: uuidv7(), order_id: orderId })));
-    queue.certificates.push({ ...certificate, id: uuidv7(), serial: `FBC-${randomBytes(8).toString('hex').toUpperCase()}`, order_id: orderId, order_item_id: itemId, user_id: userId, product_id: productId });
-    queue.ledger.push({ id: uuidv7(), order_id: orderId, product_id: productId, delta: -quantity, resulting_stock: stock });
+    queue.events.push(...rows.events);
+    queue.certificates.push(rows.certificate);
+    queue.ledger.push({ id: uuidv7(), order_id: rows.orderId, product_id: productId, delta: -quantity, resulting_stock: stock });
   },
 };
 const seconds = Number(process.env.STUDY_SECONDS ?? 5);

@@ -39,16 +39,18 @@ export function issueFloor(productOf: (buyer: number) => number): SqlLoopSteps {
 
 type Row = Record<string, unknown>;
 
-/**
- * The same-rows floor: the rows the product's paid order of one offset line writes, in the
- * product's own tables with all their indexes, foreign keys and triggers — the cart line and the
- * cart's timestamp (round trip 1); the cart emptied, the stock taken only if it is there, the
- * order, its line, its two timeline rows, the certificate, the confirmation mail and the stock
- * ledger row (round trip 2, one statement) — with none of the product's reads, re-checks, rules
- * or API. Row contents are copied from an order the product placed in the warm-up, with fresh
- * ids, numbers and serials. What it leaves out is what the product adds on top of the writes.
- */
-export async function sameRowsFloor(client: pg.Client, buyers: { userId: string; cartId: string }[], productOf: (buyer: number) => string): Promise<SqlLoopSteps> {
+/** Rows copied from an order the product placed in the warm-up, and the floor's buyers' carts. */
+export interface SameRowsTemplates {
+  order: Row;
+  item: Row;
+  events: Row[];
+  certificate: Row;
+  mail: Row;
+  cartOf: Map<string, string>;
+}
+
+/** Reads the templates; makes the buyers' carts where the product never did. */
+export async function loadSameRowsTemplates(client: pg.Client, buyers: { userId: string; cartId: string }[]): Promise<SameRowsTemplates> {
   const one = async (text: string, values: unknown[] = []) => {
     const result = await client.query<{ row: Row }>(text, values);
     if (!result.rows[0]) throw new Error(`same-rows floor: no template for ${text.slice(0, 60)}`);
@@ -67,7 +69,50 @@ export async function sameRowsFloor(client: pg.Client, buyers: { userId: string;
     [JSON.stringify(buyers)],
   );
   const cartIds = (await client.query<{ user_id: string; id: string }>(`SELECT user_id, id FROM carts WHERE user_id = ANY($1::uuid[])`, [buyers.map((b) => b.userId)])).rows;
-  const cartOf = new Map(cartIds.map((row) => [row.user_id, row.id]));
+  return { order, item, events, certificate, mail, cartOf: new Map(cartIds.map((row) => [row.user_id, row.id])) };
+}
+
+/** Copies of the templates for one new order of `userId` buying `productId`, with fresh ids, numbers and serials. */
+export function freshOrderRows(t: SameRowsTemplates, userId: string, productId: string) {
+  const orderId = uuidv7();
+  const itemId = uuidv7();
+  return {
+    orderId,
+    itemId,
+    order: { ...t.order, id: orderId, user_id: userId, order_number: `FL-${randomBytes(6).toString('hex').toUpperCase()}`, idempotency_key: `floor-${orderId}`, created_at: new Date().toISOString() },
+    item: { ...t.item, id: itemId, order_id: orderId, product_id: productId },
+    events: t.events.map((event) => ({ ...event, id: uuidv7(), order_id: orderId })),
+    certificate: { ...t.certificate, id: uuidv7(), serial: `FLC-${randomBytes(8).toString('hex').toUpperCase()}`, order_id: orderId, order_item_id: itemId, user_id: userId, product_id: productId },
+    mail: { ...t.mail, id: uuidv7() },
+  };
+}
+
+/**
+ * The head of the same-rows order statement ($1 the cart, $2 the order row, $3 its line): the
+ * cart emptied, the stock taken only if it is there, the order and its line.
+ */
+export const SAME_ROWS_ORDER_HEAD = `c AS (DELETE FROM cart_items WHERE cart_id = $1 RETURNING product_id, quantity),
+              s AS (UPDATE products p SET stock = p.stock - c.quantity FROM c
+                    WHERE p.id = c.product_id AND p.stock - p.reserved >= c.quantity RETURNING p.id, p.stock, c.quantity),
+              o AS (INSERT INTO orders SELECT * FROM jsonb_populate_record(NULL::orders, $2::jsonb) WHERE EXISTS (SELECT 1 FROM s) RETURNING id),
+              i AS (INSERT INTO order_items SELECT * FROM jsonb_populate_record(NULL::order_items, $3::jsonb) WHERE EXISTS (SELECT 1 FROM o) RETURNING id)`;
+
+/**
+ * The same-rows floor: the rows the product's paid order of one offset line writes, in the
+ * product's own tables with all their indexes, foreign keys and triggers — the cart line and the
+ * cart's timestamp (round trip 1); the cart emptied, the stock taken only if it is there, the
+ * order, its line, its two timeline rows, the certificate, the confirmation mail and the stock
+ * ledger row (round trip 2, one statement) — with none of the product's reads, re-checks, rules
+ * or API. Row contents are copied from an order the product placed in the warm-up, with fresh
+ * ids, numbers and serials. What it leaves out is what the product adds on top of the writes.
+ */
+export async function sameRowsFloor(client: pg.Client, buyers: { userId: string; cartId: string }[], productOf: (buyer: number) => string): Promise<SqlLoopSteps> {
+  return sameRowsFloorFrom(await loadSameRowsTemplates(client, buyers), buyers, productOf);
+}
+
+/** The same-rows floor's two round trips, from templates already read. */
+export function sameRowsFloorFrom(templates: SameRowsTemplates, buyers: { userId: string }[], productOf: (buyer: number) => string): SqlLoopSteps {
+  const { cartOf } = templates;
 
   return {
     async cart(db, buyer) {
@@ -82,20 +127,9 @@ export async function sameRowsFloor(client: pg.Client, buyers: { userId: string;
     },
     async order(db, buyer) {
       const { userId } = buyers[buyer]!;
-      const orderId = uuidv7();
-      const itemId = uuidv7();
-      const productId = productOf(buyer);
-      const orderRow = { ...order, id: orderId, user_id: userId, order_number: `FL-${randomBytes(6).toString('hex').toUpperCase()}`, idempotency_key: `floor-${orderId}`, created_at: new Date().toISOString() };
-      const itemRow = { ...item, id: itemId, order_id: orderId, product_id: productId };
-      const eventRows = events.map((event) => ({ ...event, id: uuidv7(), order_id: orderId }));
-      const certificateRow = { ...certificate, id: uuidv7(), serial: `FLC-${randomBytes(8).toString('hex').toUpperCase()}`, order_id: orderId, order_item_id: itemId, user_id: userId, product_id: productId };
-      const mailRow = { ...mail, id: uuidv7() };
+      const rows = freshOrderRows(templates, userId, productOf(buyer));
       const placed = await db.query(
-        `WITH c AS (DELETE FROM cart_items WHERE cart_id = $1 RETURNING product_id, quantity),
-              s AS (UPDATE products p SET stock = p.stock - c.quantity FROM c
-                    WHERE p.id = c.product_id AND p.stock - p.reserved >= c.quantity RETURNING p.id, p.stock, c.quantity),
-              o AS (INSERT INTO orders SELECT * FROM jsonb_populate_record(NULL::orders, $2::jsonb) WHERE EXISTS (SELECT 1 FROM s) RETURNING id),
-              i AS (INSERT INTO order_items SELECT * FROM jsonb_populate_record(NULL::order_items, $3::jsonb) WHERE EXISTS (SELECT 1 FROM o) RETURNING id),
+        `WITH ${SAME_ROWS_ORDER_HEAD},
               e AS (INSERT INTO order_events SELECT r.* FROM jsonb_array_elements($4::jsonb) x, jsonb_populate_record(NULL::order_events, x) r WHERE EXISTS (SELECT 1 FROM o)),
               ce AS (INSERT INTO certificates SELECT * FROM jsonb_populate_record(NULL::certificates, $5::jsonb) WHERE EXISTS (SELECT 1 FROM i)),
               m AS (INSERT INTO outbox_emails SELECT * FROM jsonb_populate_record(NULL::outbox_emails, $6::jsonb) WHERE EXISTS (SELECT 1 FROM o)),
@@ -104,7 +138,7 @@ export async function sameRowsFloor(client: pg.Client, buyers: { userId: string;
               -- As place_order: the cart's change is told after the commit, not by the trigger (migration 0050).
               u AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ANNOUNCE_AFTER_COMMIT_CALL})
          SELECT id FROM o`,
-        [cartOf.get(userId), JSON.stringify(orderRow), JSON.stringify(itemRow), JSON.stringify(eventRows), JSON.stringify(certificateRow), JSON.stringify(mailRow), uuidv7()],
+        [cartOf.get(userId), JSON.stringify(rows.order), JSON.stringify(rows.item), JSON.stringify(rows.events), JSON.stringify(rows.certificate), JSON.stringify(rows.mail), uuidv7()],
       );
       if (placed.rowCount !== 1) throw new Error(`the same-rows floor placed ${placed.rowCount} orders`);
     },
