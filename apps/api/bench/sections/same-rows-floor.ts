@@ -105,6 +105,9 @@ export const SAME_ROWS_ORDER_HEAD = `c AS (DELETE FROM cart_items WHERE cart_id 
  * ledger row (round trip 2, one statement) — with none of the product's reads, re-checks, rules
  * or API. Row contents are copied from an order the product placed in the warm-up, with fresh
  * ids, numbers and serials. What it leaves out is what the product adds on top of the writes.
+ * Both statements are prepared (named), as the product's calls are: sent unnamed, PostgreSQL
+ * parsed and planned the nine-part order statement on every order, about 1.2 ms of its CPU per
+ * loop that no row needs (docs/speed-writes.md).
  */
 export async function sameRowsFloor(client: pg.Client, buyers: { userId: string; cartId: string }[], productOf: (buyer: number) => string): Promise<SqlLoopSteps> {
   return sameRowsFloorFrom(await loadSameRowsTemplates(client, buyers), buyers, productOf);
@@ -117,19 +120,21 @@ export function sameRowsFloorFrom(templates: SameRowsTemplates, buyers: { userId
   return {
     async cart(db, buyer) {
       const { userId } = buyers[buyer]!;
-      await db.query(
+      await db.query({
+        name: 'same-rows-cart',
         // Committed as the product commits a cart change: without waiting for the disk (decision 0069),
         // the carts trigger silent (the product announces the change after the commit, decision 0074).
-        `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC_COMMIT_CALL}, ${ANNOUNCE_AFTER_COMMIT_CALL})
+        text: `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ASYNC_COMMIT_CALL}, ${ANNOUNCE_AFTER_COMMIT_CALL})
          INSERT INTO cart_items (id, cart_id, product_id, quantity) VALUES ($2, $1, $3, 1)`,
-        [cartOf.get(userId), uuidv7(), productOf(buyer)],
-      );
+        values: [cartOf.get(userId), uuidv7(), productOf(buyer)],
+      });
     },
     async order(db, buyer) {
       const { userId } = buyers[buyer]!;
       const rows = freshOrderRows(templates, userId, productOf(buyer));
-      const placed = await db.query(
-        `WITH ${SAME_ROWS_ORDER_HEAD},
+      const placed = await db.query({
+        name: 'same-rows-order',
+        text: `WITH ${SAME_ROWS_ORDER_HEAD},
               e AS (INSERT INTO order_events SELECT r.* FROM jsonb_array_elements($4::jsonb) x, jsonb_populate_record(NULL::order_events, x) r WHERE EXISTS (SELECT 1 FROM o)),
               ce AS (INSERT INTO certificates SELECT * FROM jsonb_populate_record(NULL::certificates, $5::jsonb) WHERE EXISTS (SELECT 1 FROM i)),
               m AS (INSERT INTO outbox_emails SELECT * FROM jsonb_populate_record(NULL::outbox_emails, $6::jsonb) WHERE EXISTS (SELECT 1 FROM o)),
@@ -138,8 +143,8 @@ export function sameRowsFloorFrom(templates: SameRowsTemplates, buyers: { userId
               -- As place_order: the cart's change is told after the commit, not by the trigger (migration 0050).
               u AS (UPDATE carts SET updated_at = now() WHERE id = $1 RETURNING ${ANNOUNCE_AFTER_COMMIT_CALL})
          SELECT id FROM o`,
-        [cartOf.get(userId), JSON.stringify(rows.order), JSON.stringify(rows.item), JSON.stringify(rows.events), JSON.stringify(rows.certificate), JSON.stringify(rows.mail), uuidv7()],
-      );
+        values: [cartOf.get(userId), JSON.stringify(rows.order), JSON.stringify(rows.item), JSON.stringify(rows.events), JSON.stringify(rows.certificate), JSON.stringify(rows.mail), uuidv7()],
+      });
       if (placed.rowCount !== 1) throw new Error(`the same-rows floor placed ${placed.rowCount} orders`);
     },
   };
