@@ -24,7 +24,7 @@ import type { RenderedEmail } from '../mail/mail.templates.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { assertBusiness, decideOrder, orderColumns, type PlaceBody } from './orders.decide.ts';
 import { REFERRAL_EARNING_PERCENT } from './orders.payment.ts';
-import { lineLabel, outOfStock } from './orders.pricing.ts';
+import { assertWithinUnpaidLimits, lineLabel, outOfStock, type UnpaidLimits } from './orders.pricing.ts';
 import type { OrderCertificateRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 import { stockTargets } from './stock.repository.ts';
 
@@ -47,6 +47,17 @@ interface Context {
 }
 
 export type AtOnceOutcome = { replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; certificates: OrderCertificateRow[]; paid: true };
+export type PendingOutcome = { replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: false };
+
+/** What place_order answers (migrations 0034–0051). */
+interface PlaceAnswer {
+  status: 'placed' | 'replayed' | 'retry' | 'unpaid_limit';
+  order?: Record<string, unknown>;
+  /** With 'unpaid_limit': what the buyer's and the address's unpaid orders hold. */
+  by_account?: number | string;
+  by_address?: number | string;
+  units?: Record<string, number | string>;
+}
 
 export interface AtOnceDeps {
   db: Database;
@@ -58,15 +69,20 @@ export interface AtOnceDeps {
   now: () => Date;
   /** What the confirmation mail says (orders.payment.ts): its outbox row goes in with the order, rendered after the commit. */
   confirmation: (row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]) => OrderConfirmationInput;
+  /** How long an order that waits for its payment holds its units, and the caps on such orders (decision 0025). */
+  reservationMs: number;
+  unpaidLimits: UnpaidLimits;
 }
 
 /**
- * A placement with a provider that pays at once (the test provider), in one database call
- * (decision 0058): one statement reads the cart and what the rules need, the rules decide in
- * JavaScript exactly as in the transaction of orders.service.ts, and `place_order` (migration
- * 0032) writes the order paid, its lines and timeline, the coupon's use, the referrer's earning,
- * the certificates, the mails and the sale of the units, after re-checking under the cart's and
- * the coupon's locks that nothing decided on has changed. A change meanwhile repeats the read.
+ * Every placement, in one database call (decisions 0058 and 0076): one statement reads the cart
+ * and what the rules need (or the cart this process last saw stands in for it), the rules decide
+ * in JavaScript, and `place_order` (migrations 0034–0051) re-checks under the cart's and the
+ * coupon's locks that nothing decided on has changed, then writes. A change meanwhile repeats the
+ * read. With a provider that pays at once (the test provider) it writes the order paid, its lines
+ * and timeline, the coupon's use, the referrer's earning, the certificates, the mails and the sale
+ * of the units. With one that takes payment later (Stripe) it writes the order pending with its
+ * lines and 'placed' row and holds the units, after counting the caps on unpaid orders.
  */
 export function createAtOncePlacement(deps: AtOnceDeps) {
   const { db, catalog, provider, now } = deps;
@@ -106,9 +122,13 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     return { earlier: null, cart, items, coupon: null, coupon_fingerprint: null, coupon_redeemed: 0, coupon_pending: 0, offsets, events: [] };
   }
 
-  async function attempt(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null, fromKept: boolean): Promise<AtOnceOutcome | 'retry'> {
+  /**
+   * The start every placement shares: the context (kept or read), the rules' decision, the buyer's
+   * business and the order's columns, ids and number. An earlier order with the key is answered.
+   */
+  async function decide(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null, fromKept: boolean, reservedUntil: Date | null) {
     const context = (fromKept ? keptContext(user, body) : null) ?? (await readContext(user, key, body));
-    if (context.earlier) return { replayed: fromJsonRow(orders, context.earlier) };
+    if (context.earlier) return { replayed: fromJsonRow(orders, context.earlier) as OrderRow };
     if (!context.cart) throw new AppError('CART_EMPTY', 'Your cart is empty. Add a product before placing an order');
     const at = now();
     const cart = fromJsonRow(carts, context.cart);
@@ -122,15 +142,38 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       now: at,
     };
     const decided = decideOrder(facts, catalog);
-    // An order paid at once is never unpaid: the caps on unpaid orders do not apply (decision 0025).
     const business = body.isBusinessOrder ? await businessOfBuyer(db, user.id, body.businessCode ?? '') : null;
     assertBusiness(body, business);
 
-    const columns = orderColumns(facts, decided, business, { idempotencyKey: key, requestHash: hash, paymentProvider: provider.name, reservedUntil: null, clientKey });
+    const columns = orderColumns(facts, decided, business, { idempotencyKey: key, requestHash: hash, paymentProvider: provider.name, reservedUntil, clientKey });
     const orderId = uuidv7();
     // Drawn here, not by the column's default, because the provider is told it before the row is built.
     const orderNumber = columns.orderNumber ?? randomOrderNumber();
     const items = decided.lines.map(({ colorId, sizeId, ...line }) => ({ ...line, colorId, sizeId, id: uuidv7(), orderId }));
+    return { ready: { context, at, cart, facts, decided, business, columns, orderId, orderNumber, items } };
+  }
+
+  /** One call of place_order; a serial already taken answers 'retry', a short stock row the usual refusal. */
+  async function call(input: Record<string, unknown>, itemRows: OrderItemRow[]): Promise<PlaceAnswer | 'retry'> {
+    try {
+      const result = await runNamed<{ answer: PlaceAnswer | string }>(db, PLACE_ORDER, [JSON.stringify(input)]);
+      const raw = result.rows[0]!.answer;
+      return typeof raw === 'string' ? (JSON.parse(raw) as PlaceAnswer) : raw;
+    } catch (error) {
+      // A serial already taken (60 random bits a year: rare): draw new ones.
+      if (uniqueViolation(error)?.constraint.includes('serial')) return 'retry';
+      const short = outOfStockDetail(error);
+      if (!short) throw error;
+      const line = itemRows.find((l) => (short.table === 'size' ? l.sizeId === short.id : l.productId === short.id && !l.sizeId))!;
+      throw outOfStock(lineLabel(line), short.available);
+    }
+  }
+
+  async function attempt(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null, fromKept: boolean): Promise<AtOnceOutcome | 'retry'> {
+    // An order paid at once is never unpaid: the caps on unpaid orders do not apply (decision 0025).
+    const start = await decide(user, body, key, hash, clientKey, fromKept, null);
+    if (start.replayed) return { replayed: start.replayed };
+    const { context, at, cart, facts, decided, business, columns, orderId, orderNumber, items } = start.ready!;
     const started = await provider.startPayment({
       orderId,
       orderNumber,
@@ -201,14 +244,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     const stock = stockTargets(itemRows).map((target) => ({ ...target, ledger_id: uuidv7() }));
 
     const input = {
-      user_id: user.id,
-      cart_id: cart.id,
-      // The cart this order was decided from, as order_cart_seen writes it; the updated_at the
-      // kept answer lacks is not compared.
-      cart_seen: cartSeen(context.cart!, context.items),
-      idempotency_key: key,
-      order: orderJson,
-      items: itemRows.map((item) => toJsonRow(orderItems, item)),
+      ...orderInput(user, cart.id, context, key, orderJson, itemRows),
       events,
       coupon,
       referral,
@@ -216,19 +252,8 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       mails,
       stock,
     };
-    let answer: { status: 'placed' | 'replayed' | 'retry'; order?: Record<string, unknown> };
-    try {
-      const result = await runNamed<{ answer: typeof answer | string }>(db, PLACE_ORDER, [JSON.stringify(input)]);
-      const raw = result.rows[0]!.answer;
-      answer = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    } catch (error) {
-      // A serial already taken (60 random bits a year: rare): draw new ones.
-      if (uniqueViolation(error)?.constraint.includes('serial')) return 'retry';
-      const short = outOfStockDetail(error);
-      if (!short) throw error;
-      const line = itemRows.find((l) => (short.table === 'size' ? l.sizeId === short.id : l.productId === short.id && !l.sizeId))!;
-      throw outOfStock(lineLabel(line), short.available);
-    }
+    const answer = await call(input, itemRows);
+    if (answer === 'retry') return 'retry';
     if (answer.status === 'retry') return 'retry';
     if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
     const placed = fromJsonRow(orders, answer.order!);
@@ -240,12 +265,57 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     return { placed, items: itemRows, certificates: certificateRows, paid: true };
   }
 
+  /**
+   * An order that waits for its payment (Stripe), in the same one call (decision 0076): written
+   * pending, its units reserved, its 'placed' row; place_order counts the caps on unpaid orders
+   * under the cart's lock (decision 0025, migration 0051). No coupon use is counted until it is
+   * paid. The provider is asked to take payment after the commit (orders.service.ts), so no call
+   * to the outside runs inside the transaction.
+   */
+  async function attemptPending(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null, fromKept: boolean): Promise<PendingOutcome | 'retry'> {
+    const start = await decide(user, body, key, hash, clientKey, fromKept, new Date(now().getTime() + deps.reservationMs));
+    if (start.replayed) return { replayed: start.replayed };
+    const { context, at, cart, facts, decided, columns, orderId, orderNumber, items } = start.ready!;
+    const orderJson = toJsonRow(orders, { ...columns, id: orderId, orderNumber, createdAt: at });
+    const orderRow = fromJsonRow(orders, orderJson);
+    const itemRows = items.map((item) => fromJsonRow(orderItems, toJsonRow(orderItems, item)));
+    const units: Record<string, number> = {};
+    for (const line of decided.lines) units[line.productId] = (units[line.productId] ?? 0) + line.quantity;
+    const limits = deps.unpaidLimits;
+    const input = {
+      ...orderInput(user, cart.id, context, key, orderJson, itemRows),
+      events: [toJsonRow(orderEvents, { orderId, at: new Date(), kind: 'placed', actor: 'buyer', actorUserId: user.id, amountMinor: orderRow.totalMinor, currency: orderRow.currency, note: null, internal: false })],
+      coupon: facts.coupon ? { id: facts.coupon.id, fingerprint: context.coupon_fingerprint, redeemed: facts.couponUses.redeemed, pending: facts.couponUses.pending, redeem: false, redemption: null } : null,
+      referral: null,
+      certificates: [],
+      mails: [],
+      stock: stockTargets(itemRows).map((target) => ({ ...target, mode: 'reserve' })),
+      unpaid: { per_account: limits.perAccount, per_address: limits.perAddress, units_per_product: limits.unitsPerProduct, units },
+    };
+    const answer = await call(input, itemRows);
+    if (answer === 'retry' || answer.status === 'retry') return 'retry';
+    if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
+    if (answer.status === 'unpaid_limit') {
+      // Over a cap: the rule says which, in its one wording. Should it find none, the counts moved: read again.
+      const held = new Map(Object.entries(answer.units ?? {}).map(([productId, n]) => [productId, Number(n)]));
+      assertWithinUnpaidLimits(limits, { byAccount: Number(answer.by_account), byAddress: Number(answer.by_address), unitsByProduct: held }, decided.lines);
+      return 'retry';
+    }
+    // place_order leaves the emptied cart to be told after its commit (migration 0050).
+    deps.announcer.announce(...cartChangedAnnouncement(user.id));
+    return { placed: fromJsonRow(orders, answer.order!), items: itemRows, paid: false };
+  }
+
   return {
-    /** Places and pays the buyer's cart; answers the order, or the first order placed with this Idempotency-Key. */
-    async place(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<AtOnceOutcome> {
+    /**
+     * Places the buyer's cart: paid now with a provider that pays at once, else pending until the
+     * provider's payment. Answers the order, or the first order placed with this Idempotency-Key.
+     */
+    async place(user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<AtOnceOutcome | PendingOutcome> {
       for (let tries = 1; tries <= ATTEMPTS; tries++) {
         // The first attempt may start from the cart last seen here; a retry reads it.
-        const outcome = await attempt(user, body, key, hash, clientKey, tries === 1);
+        const fromKept = tries === 1;
+        const outcome = provider.paysAtOnce ? await attempt(user, body, key, hash, clientKey, fromKept) : await attemptPending(user, body, key, hash, clientKey, fromKept);
         if (outcome !== 'retry') return outcome;
       }
       throw new AppError('CONFLICT', 'Your cart changed while the order was being placed. Check your cart and place the order again');
@@ -288,6 +358,20 @@ function certificatesOf(order: OrderRow, orderJson: Record<string, unknown>, ite
     const token = line.giftName && line.giftEmail ? newGiftToken() : undefined;
     return [{ row: certificateRowFor(line, { orderId: order.id, userId: order.userId, beneficiary: beneficiaryOf(columns, buyer), token }), token }];
   });
+}
+
+/** What every place_order call carries: the buyer, the cart as decided from, the key, the order and its lines. */
+function orderInput(user: UserRow, cartId: string, context: Context, key: string | null, orderJson: Record<string, unknown>, itemRows: OrderItemRow[]) {
+  return {
+    user_id: user.id,
+    cart_id: cartId,
+    // The cart this order was decided from, as order_cart_seen writes it; the updated_at the
+    // kept answer lacks is not compared.
+    cart_seen: cartSeen(context.cart!, context.items),
+    idempotency_key: key,
+    order: orderJson,
+    items: itemRows.map((item) => toJsonRow(orderItems, item)),
+  };
 }
 
 /** The stock row `place_order` found short (its exception names it), or null for any other error. */

@@ -73,15 +73,6 @@ export const ordersRepository = {
   },
 
   /**
-   * The coupon, locked until the transaction ends: placements using one coupon run one after
-   * another, so its uses (paid and held by pending orders) are counted without a race.
-   */
-  async lockCoupon(tx: Tx, couponId: string): Promise<CouponRow | undefined> {
-    const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
-    return row;
-  },
-
-  /**
    * This person's uses of a coupon: redeemed (paid orders) and held by their pending orders, in
    * one statement. Pending orders count against the per-person limit only: the coupon's total
    * limit counts paid orders alone (decision 0025), so nobody can use it up with unpaid orders.
@@ -94,29 +85,6 @@ export const ordersRepository = {
         (select count(*) from ${orders} where ${orders.couponId} = ${couponId} and ${orders.userId} = ${userId} and ${orders.status} = 'pending') as pending`,
     );
     return { redeemed: Number(row?.redeemed ?? 0), pending: Number(row?.pending ?? 0) };
-  },
-
-  /**
-   * What unpaid orders hold now, for the caps of decision 0025, in one statement: open unpaid
-   * orders of the account and of the client address, and units of these products the account
-   * holds in them. Run under the buyer's cart lock, so one person's placements count each other.
-   */
-  async unpaidHoldings(tx: Tx, who: { userId: string; clientKey: string | null; productIds: string[] }): Promise<{ byAccount: number; byAddress: number; unitsByProduct: Map<string, number> }> {
-    const productIds = sql.join(who.productIds.map((id) => sql`${id}::uuid`), sql`, `);
-    const row = await one<{ by_account: unknown; by_address: unknown; units: unknown }>(
-      tx,
-      sql`select
-        (select count(*) from ${orders} where ${orders.userId} = ${who.userId} and ${orders.status} = 'pending') as by_account,
-        (select count(*) from ${orders} where ${orders.clientKey} = ${who.clientKey} and ${orders.status} = 'pending') as by_address,
-        (select json_agg(json_build_object('productId', held.product_id, 'units', held.units)) from (
-          select ${orderItems.productId} as product_id, sum(${orderItems.quantity}) as units
-          from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
-          where ${orders.userId} = ${who.userId} and ${orders.status} = 'pending' and ${orderItems.productId} in (${productIds})
-          group by ${orderItems.productId}) as held) as units`,
-    );
-    const raw = typeof row?.units === 'string' ? JSON.parse(row.units) : row?.units;
-    const units = (Array.isArray(raw) ? raw : []) as { productId: string; units: number | string }[];
-    return { byAccount: Number(row?.by_account ?? 0), byAddress: Number(row?.by_address ?? 0), unitsByProduct: new Map(units.map((entry) => [entry.productId, Number(entry.units)])) };
   },
 
   /** The order, locked until the transaction ends: a payment decides under it (decision 0013's lock order: order, coupon, stock). */
@@ -151,8 +119,10 @@ export const ordersRepository = {
     return { row, items: written.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
   },
 
-  async setPayment(db: Queryable, orderId: string, payment: { reference: string; checkoutUrl: string | null }): Promise<void> {
-    await db.update(orders).set({ paymentReference: payment.reference, checkoutUrl: payment.checkoutUrl }).where(eq(orders.id, orderId));
+  /** Records where the provider sends the buyer to pay; answers the order as it now is (one statement, no read after). */
+  async setPayment(db: Queryable, orderId: string, payment: { reference: string; checkoutUrl: string | null }): Promise<OrderRow | undefined> {
+    const [row] = await db.update(orders).set({ paymentReference: payment.reference, checkoutUrl: payment.checkoutUrl }).where(eq(orders.id, orderId)).returning();
+    return row;
   },
 
   /** Records which payment the provider took (a payment for an order no longer open: its refund names it). */

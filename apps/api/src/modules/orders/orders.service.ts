@@ -6,23 +6,18 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../auth/auth.repository.ts';
-import { effectiveCurrency } from '../auth/session.ts';
 import type { CatalogHandle } from '../catalog/catalog.events.ts';
-import { cartRepository as carts, type Tx } from '../cart/cart.repository.ts';
 import { forgetCart } from '../cart/cart.store.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { createOrderPayments, shortfall, type PaymentDeps } from './orders.payment.ts';
-import { assertWithinUnpaidLimits, lineLabel, requestHash, type UnpaidLimits } from './orders.pricing.ts';
-import { assertBusiness, decideOrder, orderColumns, type PlaceBody } from './orders.decide.ts';
-import { createAtOncePlacement, type AtOnceOutcome } from './orders.place-at-once.ts';
+import { createOrderPayments, type PaymentDeps } from './orders.payment.ts';
+import { lineLabel, requestHash, type UnpaidLimits } from './orders.pricing.ts';
+import type { PlaceBody } from './orders.decide.ts';
+import { createAtOncePlacement } from './orders.place-at-once.ts';
 import { createOrderRefunds } from './orders.refunds.ts';
 import { createBuyerCancel } from './orders.cancel.ts';
 import { createOperatorOrders } from './orders.operator.ts';
-import { recordEvents } from './order-state.ts';
 import { ordersRepository as repo, type OrderCertificateRow, type OrderItemRow, type OrderRow } from './orders.repository.ts';
 import { readOrders } from './orders.reads.ts';
-import { businessOfBuyer } from '../business/business-buyer.ts';
-import { stockRepository as stock, stockTargets } from './stock.repository.ts';
 
 export { REFERRAL_EARNING_PERCENT, type MarkPaidResult } from './orders.payment.ts';
 
@@ -60,55 +55,13 @@ export function createOrdersService(deps: OrdersDeps) {
   const payments = createOrderPayments({ ...deps, refunds });
   const reads = readOrders({ db, expireOrder: payments.expireOrder, now });
   const cancel = createBuyerCancel({ db, catalog, provider, log: deps.log, now, expireOrder: payments.expireOrder, answer: reads.answer, mail: deps.mail, dispatcher: deps.dispatcher, publicUrl: deps.publicUrl });
-  const atOnce = createAtOncePlacement({ db, catalog, announcer: deps.announcer, provider, publicUrl: deps.publicUrl, now, confirmation: payments.confirmation });
+  const placement = createAtOncePlacement({ db, catalog, announcer: deps.announcer, provider, publicUrl: deps.publicUrl, now, confirmation: payments.confirmation, reservationMs, unpaidLimits });
   const operator = createOperatorOrders({ db, catalog, provider, mail: deps.mail, dispatcher: deps.dispatcher, refunds, publicUrl: deps.publicUrl, log: deps.log, now, staffRefundLimitMinor: deps.staffRefundLimitMinor ?? 10_000 });
 
   /** The first order placed with this key, if the request is the same; a different request is refused. */
   async function replay(row: OrderRow, hash: string): Promise<OrderAnswer> {
     if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order. Send a new key for a new order');
     return { success: true, message: 'Order already placed', data: await reads.answer(row) };
-  }
-
-  /**
-   * One short transaction: lock the buyer's cart (a person's placements run one after another),
-   * price it from the catalog, hold the coupon use, write the order with its frozen lines, empty
-   * the cart and, last, reserve every line's units by conditional update in id order. Any refusal
-   * rolls everything back. The order waits for its payment (Stripe), so it must first fit within
-   * what unpaid orders may hold (decision 0025), counted under the cart lock. An order paid at
-   * once goes to orders.place-at-once.ts instead (one database call, decision 0058).
-   */
-  async function placeInTransaction(tx: Tx, user: UserRow, body: PlaceBody, key: string | null, hash: string, clientKey: string | null): Promise<{ replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: false }> {
-    const cart = await carts.lockForUser(tx, user.id, effectiveCurrency(user));
-    if (key) {
-      // A retry that waited for the first request's cart lock finds its order here.
-      const earlier = await repo.findByIdempotencyKey(tx, user.id, key);
-      if (earlier) return { replayed: earlier };
-    }
-    const items = await carts.items(tx, cart.id);
-    const coupon = items.length > 0 && cart.couponId ? await repo.lockCoupon(tx, cart.couponId) : undefined;
-    const facts = { user, body, cart, items, coupon, couponUses: coupon ? await repo.couponUsesBy(tx, coupon.id, user.id) : { redeemed: 0, pending: 0 }, now: now() };
-    const decided = decideOrder(facts, catalog);
-    const { lines } = decided;
-    const holdings = await repo.unpaidHoldings(tx, { userId: user.id, clientKey, productIds: [...new Set(lines.map((line) => line.productId))] });
-    assertWithinUnpaidLimits(unpaidLimits, holdings, lines);
-
-    const business = body.isBusinessOrder ? await businessOfBuyer(tx, user.id, body.businessCode ?? '') : null;
-    assertBusiness(body, business);
-    const { row: placed, items: orderItems } = await repo.insert(
-      tx,
-      orderColumns(facts, decided, business, { idempotencyKey: key, requestHash: hash, paymentProvider: provider.name, reservedUntil: new Date(now().getTime() + reservationMs), clientKey }),
-      lines,
-    );
-    const placedEvent = { actor: 'buyer', actorUserId: user.id, kind: 'placed', amountMinor: placed.totalMinor } as const;
-    await carts.deleteItems(tx, cart.id);
-    await carts.update(tx, cart.id, { couponId: null, couponType: null, conferanceCode: null, eventOwnerOrder: false, businessEventUserId: null, businessId: null, businessCode: null });
-    await recordEvents(tx, placed, [placedEvent]);
-    // Stock last: the row locks these conditional updates take are what every buyer of the same
-    // product queues on, so they are held only from here to the commit. A refusal rolls back all.
-    for (const target of stockTargets(lines)) {
-      if (!(await stock.reserve(tx, target))) throw await shortfall(tx, target, orderItems);
-    }
-    return { placed, items: orderItems, paid: false };
   }
 
   function paymentInput(order: OrderRow, items: OrderItemRow[]) {
@@ -124,8 +77,11 @@ export function createOrdersService(deps: OrdersDeps) {
     };
   }
 
-  /** Asks a provider that calls out (Stripe) to take payment, after the placement committed: it answers where to send the browser. */
-  async function startPayment(order: OrderRow, items: OrderItemRow[]): Promise<void> {
+  /**
+   * Asks a provider that calls out (Stripe) to take payment, after the placement committed: it
+   * answers where to send the browser. Answers the order as it is afterwards.
+   */
+  async function startPayment(order: OrderRow, items: OrderItemRow[]): Promise<OrderRow> {
     let started;
     try {
       started = await provider.startPayment(paymentInput(order, items));
@@ -134,8 +90,12 @@ export function createOrdersService(deps: OrdersDeps) {
       await payments.expireOrder(order.id, { note: 'The payment could not be started; nothing was charged' });
       throw error;
     }
-    if (started.kind === 'paid') await payments.markOrderPaid(order.id, started.reference, { announceStock: false });
-    else await repo.setPayment(db, order.id, { reference: started.reference, checkoutUrl: started.checkoutUrl });
+    if (started.kind === 'paid') {
+      await payments.markOrderPaid(order.id, started.reference, { announceStock: false });
+      return (await repo.findById(db, order.id))!;
+    }
+    // The order's row from the update itself: no read after it.
+    return (await repo.setPayment(db, order.id, { reference: started.reference, checkoutUrl: started.checkoutUrl }))!;
   }
 
   return {
@@ -146,14 +106,13 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       const key = idempotencyKey ?? null;
       const hash = requestHash(body);
-      // The placement paid at once reads an earlier order with this key in its one read.
-      if (key && !provider.paysAtOnce) {
-        const earlier = await repo.findByIdempotencyKey(db, user.id, key);
-        if (earlier) return replay(earlier, hash);
-      }
-      let outcome: AtOnceOutcome | Awaited<ReturnType<typeof placeInTransaction>>;
+      // An earlier order with this key is found inside the placement: under the cart lock in the
+      // transaction of an order that waits for its payment, in the one read of one paid at once.
+      let outcome: Awaited<ReturnType<typeof placement.place>>;
       try {
-        outcome = provider.paysAtOnce ? await atOnce.place(user, body, key, hash, clientKey) : await db.transaction((tx) => placeInTransaction(tx, user, body, key, hash, clientKey));
+        // One database call (decisions 0058, 0076): paid now with a provider that pays at once,
+        // else pending with its units reserved, the provider asked to take payment below.
+        outcome = await placement.place(user, body, key, hash, clientKey);
       } catch (error) {
         // Two requests with one key that passed the cart lock in different processes: the unique index kept one.
         const earlier = key && isUniqueViolation(error) ? await repo.findByIdempotencyKey(db, user.id, key) : undefined;
@@ -170,14 +129,13 @@ export function createOrdersService(deps: OrdersDeps) {
       let row = outcome.placed;
       try {
         if (outcome.paid) payments.kickMail();
-        else {
-          await startPayment(row, outcome.items);
-          row = (await repo.findById(db, row.id))!;
-        }
+        else row = await startPayment(row, outcome.items);
       } finally {
         await catalog.changed(productIds, { stockOnly: true });
       }
-      const order = await reads.answer(row, outcome.items, false, 'certificates' in outcome ? (outcome as { certificates: OrderCertificateRow[] }).certificates : undefined);
+      // Certificates are issued when an order is paid: one still waiting for its payment has none to read.
+      const certificates = 'certificates' in outcome ? outcome.certificates : row.status === 'paid' ? undefined : [];
+      const order = await reads.answer(row, outcome.items, false, certificates);
       return { success: true, message: order.status === 'paid' ? 'Order placed and paid' : 'Order placed. Please complete the payment', data: order };
     },
     markOrderPaid: payments.markOrderPaid,

@@ -26,22 +26,11 @@ export function stockTargets(lines: { productId: string; sizeId: string | null; 
   return [...byKey.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** SQL for reserved units: the only writes of products.reserved and product_sizes.reserved. */
+/**
+ * SQL for reserved units: with place_order, which holds an unpaid order's units (migration 0051),
+ * the only writes of products.reserved and product_sizes.reserved.
+ */
 export const stockRepository = {
-  /**
-   * Holds `quantity` units if that many are neither sold nor held: one conditional update, so
-   * however many buyers race, the row lock decides and no unit is held twice.
-   */
-  async reserve(tx: Tx, target: StockTarget): Promise<boolean> {
-    const table = target.table === 'size' ? productSizes : products;
-    const rows = await tx
-      .update(table)
-      .set({ reserved: sql`${table.reserved} + ${target.quantity}` })
-      .where(and(eq(table.id, target.id), sql`${table.stock} - ${table.reserved} >= ${target.quantity}`))
-      .returning({ id: table.id });
-    return rows.length === 1;
-  },
-
   /** Units still free on the row (for the refusal message). */
   async available(tx: Tx, target: StockTarget): Promise<number> {
     const table = target.table === 'size' ? productSizes : products;
