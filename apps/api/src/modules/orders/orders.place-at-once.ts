@@ -253,8 +253,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       stock,
     };
     const answer = await call(input, itemRows);
-    if (answer === 'retry') return 'retry';
-    if (answer.status === 'retry') return 'retry';
+    if (answer === 'retry' || answer.status === 'retry') return 'retry';
     if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
     const placed = fromJsonRow(orders, answer.order!);
     // place_order leaves these to be told after its commit: a NOTIFY inside it would hold

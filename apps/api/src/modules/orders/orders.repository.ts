@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { certificates, couponRedemptions, coupons, orderEvents, orderItems, orders, products, referralEarnings, users } from '../../db/schema/index.ts';
+import { certificates, couponRedemptions, orderEvents, orderItems, orders, products, referralEarnings, users } from '../../db/schema/index.ts';
 import type { Tx } from '../cart/cart.repository.ts';
-import type { CouponRow } from '../coupons/coupons.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -110,13 +109,6 @@ export const ordersRepository = {
   async accountEmail(db: Queryable, userId: string): Promise<string | undefined> {
     const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.email;
-  },
-
-  /** Writes the order and its lines; answers both, the lines in `itemsOf`'s order. */
-  async insert(tx: Tx, order: NewOrder, items: Omit<NewOrderItem, 'orderId'>[]): Promise<{ row: OrderRow; items: OrderItemRow[] }> {
-    const [row] = await tx.insert(orders).values(order).returning();
-    const written = await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row.id }))).returning();
-    return { row, items: written.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) };
   },
 
   /** Records where the provider sends the buyer to pay; answers the order as it now is (one statement, no read after). */
