@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { pickProducts } from './cart-helpers.ts';
 import { createTestApp, isBackgroundStatement, isCoalescedStockRefresh } from './helper.ts';
-import { placeOrder, quickBuyer, redirectingProvider } from './order-helpers.ts';
+import { getJson, placeOrder, quickBuyer, redirectingProvider } from './order-helpers.ts';
 
 /**
  * Placing and paying an order is the hottest write, and on one database connection (PGlite) or
@@ -59,6 +59,30 @@ describe('statements per order', () => {
     expect(placements, statements.map((q) => q.slice(0, 100)).join('\n')).toEqual([1, 1, 1]);
     // No BEGIN/COMMIT: the one call is its own transaction.
     expect(statements.filter((q) => /^\s*(begin|commit)/i.test(q))).toEqual([]);
+  });
+
+  it('answers a placed order as it was stored, paid at once or waiting for its payment', async () => {
+    // place_order answers a placed order by its status alone (migration 0052): the API answers
+    // from the row it sent. That answer must be the order as the database keeps it, read back
+    // (the read adds the timeline, which the placement's answer leaves out).
+    const redirecting = await createTestApp({ env: { ORDER_RATE_LIMIT_MAX: '1000' }, paymentProvider: redirectingProvider() });
+    try {
+      for (const shop of [app, redirecting]) {
+        const { plain } = pickProducts(shop);
+        const buyer = await quickBuyer(shop);
+        await buyer.cart.patch({ products: [{ product: plain[3].id, quantity: 2 }] });
+        const placed = await placeOrder(shop, buyer.token);
+        expect(placed.status).toBe(200);
+        expect(placed.body.data.status).toBe(shop === app ? 'paid' : 'pending');
+        const read = await getJson(shop, buyer.token, `/api/v1/orders/${placed.body.data.id}`);
+        expect(read.status).toBe(200);
+        const { timeline, ...stored } = read.body.data;
+        expect(timeline.length).toBeGreaterThan(0);
+        expect(placed.body.data).toEqual(stored);
+      }
+    } finally {
+      await redirecting.close();
+    }
   });
 
   it('places an order that waits for its payment (Stripe-like) in a fixed, small number of statements', async () => {

@@ -49,9 +49,13 @@ interface Context {
 export type AtOnceOutcome = { replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; certificates: OrderCertificateRow[]; paid: true };
 export type PendingOutcome = { replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: false };
 
-/** What place_order answers (migrations 0034–0051). */
+/** What place_order answers (migrations 0034–0052). */
 interface PlaceAnswer {
   status: 'placed' | 'replayed' | 'retry' | 'unpaid_limit';
+  /**
+   * With 'replayed': the first order placed with the key. A placed order is answered by its status
+   * alone: its row is the one sent in p->'order' (migration 0052).
+   */
   order?: Record<string, unknown>;
   /** With 'unpaid_limit': what the buyer's and the address's unpaid orders hold. */
   by_account?: number | string;
@@ -255,7 +259,8 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     const answer = await call(input, itemRows);
     if (answer === 'retry' || answer.status === 'retry') return 'retry';
     if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
-    const placed = fromJsonRow(orders, answer.order!);
+    // The row as written: place_order inserts p->'order' as it is (migration 0052).
+    const placed = orderRow;
     // place_order leaves these to be told after its commit: a NOTIFY inside it would hold
     // PostgreSQL's notify lock through the commit's flush (migration 0050).
     deps.announcer.announce(...cartChangedAnnouncement(user.id));
@@ -302,7 +307,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     }
     // place_order leaves the emptied cart to be told after its commit (migration 0050).
     deps.announcer.announce(...cartChangedAnnouncement(user.id));
-    return { placed: fromJsonRow(orders, answer.order!), items: itemRows, paid: false };
+    return { placed: orderRow, items: itemRows, paid: false };
   }
 
   return {
