@@ -16,6 +16,7 @@ import { DATASET_PASSWORD, insertDataset, type DatasetInfo } from './dataset.ts'
 import { getRaw } from './load.ts';
 import { registerWriteFloor } from './write-floor.ts';
 import { registerOrderHttpFloor } from './order-http-floor.ts';
+import { loopBuyers } from './loop-buyers.ts';
 import { personalReads, productIdsForLists } from './personal-reads.ts';
 import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema/index.ts';
@@ -98,22 +99,7 @@ async function main() {
   });
   // Buyers for the order loop (sections/order-loop.ts): `buyers` fresh accounts with tokens and up to
   // `products` offset projects without variations, each with stock enough for any run.
-  bare.post<{ Body: { buyers: number; products: number } }>('/__bench/order-loop', async (request) => {
-    const signer = new TokenSigner(config.jwtSecret, 3600);
-    const tag = Date.now().toString(36);
-    const rows = await app.database.db
-      .insert(users)
-      .values(Array.from({ length: request.body.buyers }, (_, i) => ({ email: `loop.${tag}.${i}@bench.example`, passwordHash: 'not-a-hash', firstName: 'Bench', lastName: `Looper ${i}`, slug: `bench-loop-${tag}-${i}`, emailVerifiedAt: new Date() })))
-      .returning();
-    const tokens = await Promise.all(rows.map((row) => signer.sign({ sub: row.id, tv: row.tokenVersion })));
-    const chosen = app.catalog
-      .snapshot()
-      .products.filter((p) => p.kind === 'offset' && p.variation.length === 0)
-      .slice(0, request.body.products);
-    const writes = createCatalogWrites(app.database.db, app.catalog);
-    for (const product of chosen) await writes.setStock(product.id, 100_000_000);
-    return { tokens, userIds: rows.map((row) => row.id), productIds: chosen.map((p) => p.id) };
-  });
+  bare.post<{ Body: { buyers: number; products: number } }>('/__bench/order-loop', async (request) => loopBuyers(app, config.jwtSecret, request.body));
   // People for the scenarios (sections/scenarios.ts): `count` signed-in accounts with tokens, each
   // a different person (the data set's users; without it, fresh buyers written like /__bench/buyers),
   // their emails and password for logins, the data set's first business with its owner's token, and

@@ -14,9 +14,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { users } from '../../src/db/schema/index.ts';
-import { TokenSigner } from '../../src/lib/jwt.ts';
-import { createCatalogWrites } from '../../src/modules/catalog/catalog.writes.ts';
+import { loopBuyers } from '../loop-buyers.ts';
 import { ORDER } from '../sections/orders.ts';
 import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
 
@@ -28,23 +26,15 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL: a fresh PostgreSQL database');
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', ORDER_RATE_LIMIT_MAX: '10000000', DATABASE_URL: databaseUrl });
 const app = await buildApp(config);
-const signer = new TokenSigner(config.jwtSecret, 3600);
+const { tokens, productIds } = await loopBuyers(app, config.jwtSecret, { buyers: BUYERS, products: BUYERS }, 'probe');
 const tag = Date.now().toString(36);
-const rows = await app.database.db
-  .insert(users)
-  .values(Array.from({ length: BUYERS }, (_, i) => ({ email: `probe.${tag}.${i}@bench.example`, passwordHash: 'not-a-hash', firstName: 'Probe', lastName: `Buyer ${i}`, slug: `probe-${tag}-${i}`, emailVerifiedAt: new Date() })))
-  .returning();
-const tokens = await Promise.all(rows.map((row) => signer.sign({ sub: row.id, tv: row.tokenVersion })));
-const products = app.catalog.snapshot().products.filter((p) => p.kind === 'offset' && p.variation.length === 0).slice(0, BUYERS);
-const writes = createCatalogWrites(app.database.db, app.catalog);
-for (const product of products) await writes.setStock(product.id, 100_000_000);
 // PROBE_SQL: a change to try (an index or key dropped, a function replaced), run before the passes.
 if (process.env.PROBE_SQL) await app.database.db.execute(sql.raw(process.env.PROBE_SQL));
 
 let sequence = 0;
 async function loop(buyer: number) {
   const authorization = `Bearer ${tokens[buyer]}`;
-  const cart = await app.inject({ method: 'PATCH', url: '/api/v1/carts', headers: { authorization }, payload: { products: [{ product: products[buyer % products.length]!.id, quantity: 1 }] } });
+  const cart = await app.inject({ method: 'PATCH', url: '/api/v1/carts', headers: { authorization }, payload: { products: [{ product: productIds[buyer % productIds.length]!, quantity: 1 }] } });
   if (cart.statusCode !== 200) throw new Error(`cart ${cart.statusCode} ${cart.body}`);
   const order = await app.inject({ method: 'POST', url: '/api/v1/orders', headers: { authorization, 'idempotency-key': `probe-${tag}-${(sequence += 1)}` }, payload: ORDER });
   if (order.statusCode !== 200) throw new Error(`order ${order.statusCode} ${order.body}`);
@@ -59,5 +49,4 @@ for (let pass = 0; pass <= PASSES; pass += 1) {
   const label = pass === 0 ? 'warm-up' : `pass ${pass}`;
   console.log(`${label}: API ${((ownCpuMs() - api) / LOOPS).toFixed(3)} ms, database ${(((postgresCpuMs() ?? NaN) - database) / LOOPS).toFixed(3)} ms per loop; ${(LOOPS / seconds).toFixed(0)} loops/s`);
 }
-await app.database.db.execute(sql`select 1`);
 await app.close();

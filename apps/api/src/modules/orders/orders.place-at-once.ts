@@ -81,7 +81,7 @@ export interface AtOnceDeps {
 /**
  * Every placement, in one database call (decisions 0058 and 0076): one statement reads the cart
  * and what the rules need (or the cart this process last saw stands in for it), the rules decide
- * in JavaScript, and `place_order` (migrations 0034–0051) re-checks under the cart's and the
+ * in JavaScript, and `place_order` (migrations 0034–0052) re-checks under the cart's and the
  * coupon's locks that nothing decided on has changed, then writes. A change meanwhile repeats the
  * read. With a provider that pays at once (the test provider) it writes the order paid, its lines
  * and timeline, the coupon's use, the referrer's earning, the certificates, the mails and the sale
@@ -157,12 +157,19 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     return { ready: { context, at, cart, facts, decided, business, columns, orderId, orderNumber, items } };
   }
 
-  /** One call of place_order; a serial already taken answers 'retry', a short stock row the usual refusal. */
-  async function call(input: Record<string, unknown>, itemRows: OrderItemRow[]): Promise<PlaceAnswer | 'retry'> {
+  /**
+   * One call of place_order. Answers 'retry' for a changed cart, price or coupon and for a serial
+   * already taken, the first order for a key already used, a short stock row as the usual refusal,
+   * and place_order's answer otherwise ('placed' or 'unpaid_limit').
+   */
+  async function call(input: Record<string, unknown>, itemRows: OrderItemRow[]): Promise<PlaceAnswer | 'retry' | { replayed: OrderRow }> {
     try {
       const result = await runNamed<{ answer: PlaceAnswer | string }>(db, PLACE_ORDER, [JSON.stringify(input)]);
       const raw = result.rows[0]!.answer;
-      return typeof raw === 'string' ? (JSON.parse(raw) as PlaceAnswer) : raw;
+      const answer = typeof raw === 'string' ? (JSON.parse(raw) as PlaceAnswer) : raw;
+      if (answer.status === 'retry') return 'retry';
+      if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
+      return answer;
     } catch (error) {
       // A serial already taken (60 random bits a year: rare): draw new ones.
       if (uniqueViolation(error)?.constraint.includes('serial')) return 'retry';
@@ -204,8 +211,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       checkoutUrl: null,
       createdAt: at,
     });
-    const orderRow = fromJsonRow(orders, orderJson);
-    const itemRows = items.map((item) => fromJsonRow(orderItems, toJsonRow(orderItems, item)));
+    const { orderRow, itemRows } = asWritten(orderJson, items);
     const base = Date.now();
     const events = [
       { kind: 'placed' as const, actor: 'buyer' as const, actorUserId: user.id },
@@ -235,16 +241,8 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     const referral = orderRow.referrerUserId && orderRow.referrerUserId !== orderRow.userId && referralMinor > 0
       ? toJsonRow(referralEarnings, { orderId, userId: orderRow.referrerUserId, referredUserId: orderRow.userId, currency: orderRow.currency, amountMinor: referralMinor })
       : null;
-    const coupon = facts.coupon
-      ? {
-          id: facts.coupon.id,
-          fingerprint: context.coupon_fingerprint,
-          redeemed: facts.couponUses.redeemed,
-          pending: facts.couponUses.pending,
-          redeem: Boolean(orderRow.couponId),
-          redemption: orderRow.couponId ? toJsonRow(couponRedemptions, { couponId: orderRow.couponId, userId: user.id, orderId }) : null,
-        }
-      : null;
+    // Coupons count only paid orders: this one's use is counted (redeemed) in the call.
+    const coupon = couponCheck(facts, context, orderRow.couponId ? toJsonRow(couponRedemptions, { couponId: orderRow.couponId, userId: user.id, orderId }) : null);
     const stock = stockTargets(itemRows).map((target) => ({ ...target, ledger_id: uuidv7() }));
 
     const input = {
@@ -257,8 +255,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       stock,
     };
     const answer = await call(input, itemRows);
-    if (answer === 'retry' || answer.status === 'retry') return 'retry';
-    if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
+    if (answer === 'retry' || 'replayed' in answer) return answer;
     // The row as written: place_order inserts p->'order' as it is (migration 0052).
     const placed = orderRow;
     // place_order leaves these to be told after its commit: a NOTIFY inside it would hold
@@ -281,15 +278,14 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     if (start.replayed) return { replayed: start.replayed };
     const { context, at, cart, facts, decided, columns, orderId, orderNumber, items } = start.ready!;
     const orderJson = toJsonRow(orders, { ...columns, id: orderId, orderNumber, createdAt: at });
-    const orderRow = fromJsonRow(orders, orderJson);
-    const itemRows = items.map((item) => fromJsonRow(orderItems, toJsonRow(orderItems, item)));
+    const { orderRow, itemRows } = asWritten(orderJson, items);
     const units: Record<string, number> = {};
     for (const line of decided.lines) units[line.productId] = (units[line.productId] ?? 0) + line.quantity;
     const limits = deps.unpaidLimits;
     const input = {
       ...orderInput(user, cart.id, context, key, orderJson, itemRows),
       events: [toJsonRow(orderEvents, { orderId, at: new Date(), kind: 'placed', actor: 'buyer', actorUserId: user.id, amountMinor: orderRow.totalMinor, currency: orderRow.currency, note: null, internal: false })],
-      coupon: facts.coupon ? { id: facts.coupon.id, fingerprint: context.coupon_fingerprint, redeemed: facts.couponUses.redeemed, pending: facts.couponUses.pending, redeem: false, redemption: null } : null,
+      coupon: couponCheck(facts, context, null),
       referral: null,
       certificates: [],
       mails: [],
@@ -297,8 +293,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       unpaid: { per_account: limits.perAccount, per_address: limits.perAddress, units_per_product: limits.unitsPerProduct, units },
     };
     const answer = await call(input, itemRows);
-    if (answer === 'retry' || answer.status === 'retry') return 'retry';
-    if (answer.status === 'replayed') return { replayed: fromJsonRow(orders, answer.order!) };
+    if (answer === 'retry' || 'replayed' in answer) return answer;
     if (answer.status === 'unpaid_limit') {
       // Over a cap: the rule says which, in its one wording. Should it find none, the counts moved: read again.
       const held = new Map(Object.entries(answer.units ?? {}).map(([productId, n]) => [productId, Number(n)]));
@@ -365,6 +360,20 @@ function certificatesOf(order: OrderRow, orderJson: Record<string, unknown>, ite
 }
 
 /** What every place_order call carries: the buyer, the cart as decided from, the key, the order and its lines. */
+/** The order and lines as place_order writes them (p->'order' inserted as it is, migration 0052), mapped back once for the answer. */
+function asWritten(orderJson: Record<string, unknown>, items: Parameters<typeof toJsonRow<typeof orderItems>>[1][]): { orderRow: OrderRow; itemRows: OrderItemRow[] } {
+  return { orderRow: fromJsonRow(orders, orderJson), itemRows: items.map((item) => fromJsonRow(orderItems, toJsonRow(orderItems, item))) };
+}
+
+/**
+ * What place_order re-checks of the cart's coupon under its lock (its terms and this person's
+ * uses as decided on), and the redemption to write when this order's use is counted now.
+ */
+function couponCheck(facts: { coupon?: { id: string } | null; couponUses: { redeemed: number; pending: number } }, context: Context, redemption: Record<string, unknown> | null) {
+  if (!facts.coupon) return null;
+  return { id: facts.coupon.id, fingerprint: context.coupon_fingerprint, redeemed: facts.couponUses.redeemed, pending: facts.couponUses.pending, redeem: redemption !== null, redemption };
+}
+
 function orderInput(user: UserRow, cartId: string, context: Context, key: string | null, orderJson: Record<string, unknown>, itemRows: OrderItemRow[]) {
   return {
     user_id: user.id,

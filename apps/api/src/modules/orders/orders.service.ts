@@ -106,8 +106,8 @@ export function createOrdersService(deps: OrdersDeps) {
       }
       const key = idempotencyKey ?? null;
       const hash = requestHash(body);
-      // An earlier order with this key is found inside the placement: under the cart lock in the
-      // transaction of an order that waits for its payment, in the one read of one paid at once.
+      // An earlier order with this key is found inside the placement: in its one read, and again
+      // by place_order under the cart's lock.
       let outcome: Awaited<ReturnType<typeof placement.place>>;
       try {
         // One database call (decisions 0058, 0076): paid now with a provider that pays at once,
