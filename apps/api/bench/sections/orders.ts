@@ -52,17 +52,25 @@ export interface PlacedOrders {
 
 /**
  * 50 buyers at once, each filling its cart (not timed) and placing an order (timed), one warm-up
- * order each, then `ORDERS_PER_BUYER` timed ones. `onTimedPhase` runs just before and after the
- * timed phase (the orders section reads the server's CPU there). Shared by the orders and the
- * processes sections.
+ * order each, then `ordersPerBuyer` (default `ORDERS_PER_BUYER`) timed ones. `products` is the
+ * product every buyer buys, or each buyer's (by its index in `tokens`). `onTimedPhase` runs just
+ * before and after the timed phase (the orders section reads the server's CPU there). Shared by
+ * the orders and the processes sections.
  */
-export async function placeOrders(baseUrl: string, tokens: string[], productId: string, keyPrefix: string, onTimedPhase?: (edge: 'start' | 'end') => Promise<void>): Promise<PlacedOrders> {
+export async function placeOrders(
+  baseUrl: string,
+  tokens: string[],
+  products: string | string[],
+  keyPrefix: string,
+  { onTimedPhase, ordersPerBuyer = ORDERS_PER_BUYER }: { onTimedPhase?: (edge: 'start' | 'end') => Promise<void>; ordersPerBuyer?: number } = {},
+): Promise<PlacedOrders> {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
-  async function buyer(token: string, orders: number, timed: boolean) {
+  async function buyer(token: string, n: number, orders: number, timed: boolean) {
+    const product = typeof products === 'string' ? products : products[n]!;
     for (let i = 0; i < orders; i += 1) {
-      const cart = await send(`${baseUrl}/api/v1/carts`, 'PATCH', token, { products: [{ product: productId, quantity: 1 }] });
+      const cart = await send(`${baseUrl}/api/v1/carts`, 'PATCH', token, { products: [{ product, quantity: 1 }] });
       if (cart.status !== 200) {
         errors += 1;
         firstError ??= `cart ${cart.status} ${cart.body.slice(0, 200)}`;
@@ -77,10 +85,10 @@ export async function placeOrders(baseUrl: string, tokens: string[], productId: 
       } else if (timed) latencies.push(elapsed);
     }
   }
-  await Promise.all(tokens.map((token) => buyer(token, 1, false))); // warm-up
+  await Promise.all(tokens.map((token, n) => buyer(token, n, 1, false))); // warm-up
   await onTimedPhase?.('start');
   const started = performance.now();
-  await Promise.all(tokens.map((token) => buyer(token, ORDERS_PER_BUYER, true)));
+  await Promise.all(tokens.map((token, n) => buyer(token, n, ordersPerBuyer, true)));
   const seconds = (performance.now() - started) / 1000;
   await onTimedPhase?.('end');
   latencies.sort((a, b) => a - b);
@@ -101,10 +109,10 @@ export const ordersSection: BenchSection = {
     // are at the mercy of whatever else this shared machine runs. The database's CPU is not in it.
     let cpuBefore = 0;
     let cpuMsPerOrder = 0;
-    const { latencies, seconds, errors, firstError } = await placeOrders(ctx.baseUrl, tokens, productId, 'bench', async (edge) => {
+    const { latencies, seconds, errors, firstError } = await placeOrders(ctx.baseUrl, tokens, productId, 'bench', { onTimedPhase: async (edge) => {
       if (edge === 'start') cpuBefore = await serverCpu(ctx);
       else cpuMsPerOrder = (await serverCpu(ctx)) - cpuBefore;
-    });
+    } });
     const p99 = percentile(latencies, 99);
     const target = P99_TARGET_MS[ctx.database];
     const met = p99 <= target && errors === 0;
