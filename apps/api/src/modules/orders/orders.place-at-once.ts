@@ -359,7 +359,6 @@ function certificatesOf(order: OrderRow, orderJson: Record<string, unknown>, ite
   });
 }
 
-/** What every place_order call carries: the buyer, the cart as decided from, the key, the order and its lines. */
 /** The order and lines as place_order writes them (p->'order' inserted as it is, migration 0052), mapped back once for the answer. */
 function asWritten(orderJson: Record<string, unknown>, items: Parameters<typeof toJsonRow<typeof orderItems>>[1][]): { orderRow: OrderRow; itemRows: OrderItemRow[] } {
   return { orderRow: fromJsonRow(orders, orderJson), itemRows: items.map((item) => fromJsonRow(orderItems, toJsonRow(orderItems, item))) };
@@ -374,6 +373,7 @@ function couponCheck(facts: { coupon?: { id: string } | null; couponUses: { rede
   return { id: facts.coupon.id, fingerprint: context.coupon_fingerprint, redeemed: facts.couponUses.redeemed, pending: facts.couponUses.pending, redeem: redemption !== null, redemption };
 }
 
+/** What every place_order call carries: the buyer, the cart as decided from, the key, the order and its lines. */
 function orderInput(user: UserRow, cartId: string, context: Context, key: string | null, orderJson: Record<string, unknown>, itemRows: OrderItemRow[]) {
   return {
     user_id: user.id,
