@@ -10,6 +10,7 @@
  * take, default 5), BENCH_WARMUP_SECONDS (2), BENCH_SECTIONS (comma-separated words: run only
  * the sections whose name contains one, e.g. BENCH_SECTIONS=catalog), BENCH_LIGHTHOUSE=0 (web
  * section without Lighthouse), BENCH_ORDERS_PER_BUYER (orders each of the 50 buyers places, 8),
+ * BENCH_HOST_ORDERS_PER_BUYER (the same in the processes section's hosts and their floor, 40),
  * BENCH_CPU_PROF=<dir> (the product's process writes a V8 CPU profile there, to see where time goes).
  *
  * Sections are separate modules implementing `BenchSection` (section.ts); add one to `sections`.

@@ -13,7 +13,8 @@ import { placeOrders, percentile, send, ORDER } from './orders.ts';
 const floorSql = readFileSync(path.join(import.meta.dirname, 'floor.sql'), 'utf8');
 const hostScript = path.join(import.meta.dirname, '../floor-host.ts');
 
-export interface PlacedAcross {
+/** Orders placed through one host or several at once (placeOrdersOn). */
+export interface OrdersOnHosts {
   perSecond: number;
   p50: number;
   p95: number;
@@ -63,7 +64,7 @@ async function startFloorHost(databaseUrl: string, port: number, tokens: string[
  * its product (`products[buyer]`) `ordersPerBuyer` times after one warm-up order; orders/s is
  * all orders over the time the slower side took. Each side's timed phase follows its own warm-up.
  */
-export async function placeOrdersOn(bases: string[], tokens: string[], products: string[], label: string, ordersPerBuyer: number): Promise<PlacedAcross> {
+export async function placeOrdersOn(bases: string[], tokens: string[], products: string[], label: string, ordersPerBuyer: number): Promise<OrdersOnHosts> {
   const share = Math.ceil(tokens.length / bases.length);
   const part = <T>(list: T[], i: number) => list.slice(i * share, (i + 1) * share);
   const sides = await Promise.all(bases.map((base, i) => placeOrders(base, part(tokens, i), part(products, i), `${label}-${i}`, { ordersPerBuyer })));
@@ -85,8 +86,10 @@ export async function placeOrdersOn(bases: string[], tokens: string[], products:
  * dropped after). `ports` gives two free ports. Buyers who buy one product in `products` buy one
  * floor.stock row, so the floor spreads its buyers as the product's hosts are driven.
  */
-export async function floorHosts(databaseUrl: string, ports: [number, number], tokens: string[], products: string[], answers: { cart: string; order: string }, ordersPerBuyer: number): Promise<{ one: PlacedAcross; two: PlacedAcross }> {
+export async function floorHosts(databaseUrl: string, ports: [number, number], tokens: string[], products: string[], answers: { cart: string; order: string }, ordersPerBuyer: number): Promise<{ one: OrdersOnHosts; two: OrdersOnHosts }> {
   const distinct = [...new Set(products)];
+  // floor.sql stocks rows 0–28, one per product the order loop spreads over.
+  if (distinct.length > 29) throw new Error(`floor hosts: ${distinct.length} products, but floor.sql stocks 29`);
   const stockIds = products.map((product) => distinct.indexOf(product));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -6,16 +6,15 @@ import path from 'node:path';
 import pg from 'pg';
 import type { BenchContext, BenchSection, BenchSectionResult, BenchTarget } from '../section.ts';
 import { combine, drive, type LoadResult, BROWSER, CONNECTIONS, fmt, rounds, seconds, warmUpSeconds, latencyColumns } from '../load.ts';
-import { floorHosts, placeOrdersOn, sampleAnswers, type PlacedAcross } from './processes-floor.ts';
+import { floorHosts, placeOrdersOn, sampleAnswers, type OrdersOnHosts } from './processes-floor.ts';
 import { TokenSigner } from '../../src/lib/jwt.ts';
 import { uuidv7 } from '../../src/lib/uuid.ts';
 import { serverBundle } from '../../src/paths.ts';
 import { buildServer } from '../../scripts/build-server.mjs';
 
 const BUYERS = 50;
-const ORDERS_PER_BUYER = Number(process.env.BENCH_ORDERS_PER_BUYER ?? 8);
-// The hosts' loop (1 process, 2 hosts, their floor) runs longer than the orders section's: a
-// second's run swings too much to compare two of them.
+// The hosts' loop (1 process, 2 processes, 2 hosts, their floor) runs longer than the orders
+// section's 8 orders a buyer: a second's run swings too much to compare two of them.
 const HOST_ORDERS_PER_BUYER = Number(process.env.BENCH_HOST_ORDERS_PER_BUYER ?? 40);
 const SPREAD_PRODUCTS = 27;
 const JWT_SECRET = 'bench-processes-secret-that-is-long-enough-0123456789';
@@ -134,9 +133,9 @@ export const processesSection: BenchSection = {
       return { rows: [{ scenario: '1 vs 2 processes', note: 'skipped: needs DATABASE_URL (PostgreSQL); WEB_CONCURRENCY above 1 refuses the embedded database' }], targets: [] };
     }
     const { tokens, spread } = await createBuyers(ctx.databaseUrl);
-    const measured: Record<1 | 2, { list: LoadResult; orders: PlacedAcross }> = {} as never;
-    let twoHosts: PlacedAcross | undefined;
-    let floor: { one: PlacedAcross; two: PlacedAcross } | undefined;
+    const measured: Record<1 | 2, { list: LoadResult; orders: OrdersOnHosts }> = {} as never;
+    let twoHosts: OrdersOnHosts | undefined;
+    let floor: { one: OrdersOnHosts; two: OrdersOnHosts } | undefined;
     let answers: { cart: string; order: string } | undefined;
     // The benchmark's own server would rebuild its catalog on every order measured here.
     const resumeProduct = ctx.pauseProduct?.();
