@@ -5,10 +5,11 @@
  * second API host can lift orders/s on this machine when the API does only the essential work;
  * the product's two-host scaling is read beside that.
  *
- * The routes are the ones order-http-floor.ts runs inside the bench server: PATCH /api/v1/carts
- * upserts the buyer's cart line and POST /api/v1/orders places the order in the issue's one
- * statement (floor.sql, which the section creates), each answering a copy of the product's answer
- * to the same request. The buyer is found from the bearer token in a Map (no signature check).
+ * The routes are the ones order-http-floor.ts runs inside the bench server (registerFloorRoutes):
+ * PATCH /api/v1/carts upserts the buyer's cart line and POST /api/v1/orders places the order in
+ * the issue's one statement (floor.sql, which the section creates), each answering a copy of the
+ * product's answer to the same request. The buyer is found from the bearer token in a Map (no
+ * signature check).
  *
  * Started as `node --import tsx floor-host.ts` with DATABASE_URL and PORT; it prints
  * `floor-host-listening <port>` on stderr once it listens, and takes its buyers from
@@ -16,7 +17,8 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { issueFloor, type SqlLoopSteps } from './sections/same-rows-floor.ts';
+import { issueFloor } from './sections/same-rows-floor.ts';
+import { floorState, registerFloorRoutes, type FloorRoutesState } from './order-http-floor.ts';
 
 interface Setup {
   tokens: string[];
@@ -27,38 +29,16 @@ interface Setup {
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
-let floor: { steps: SqlLoopSteps; buyerOf: Map<string, number>; cart: Buffer; order: Buffer } | undefined;
+let floor: FloorRoutesState | undefined;
 
 app.post<{ Body: Setup }>('/__setup', async (request) => {
   const { tokens, stockIds, answers } = request.body;
-  floor = { steps: issueFloor((buyer) => stockIds[buyer]!), buyerOf: new Map(tokens.map((token, buyer) => [token, buyer])), cart: Buffer.from(answers.cart), order: Buffer.from(answers.order) };
+  floor = floorState(issueFloor((buyer) => stockIds[buyer]!), tokens, answers);
   return { buyers: tokens.length };
 });
 
-function buyerOf(authorization: string | undefined) {
-  const buyer = authorization ? floor?.buyerOf.get(authorization.slice('Bearer '.length)) : undefined;
-  if (!floor || buyer === undefined) throw Object.assign(new Error('floor host: unknown buyer'), { statusCode: 401 });
-  return { ...floor, buyer };
-}
-
 // pg.Pool answers query() as a client does; each step is one statement, so any connection will do.
-const client = pool as unknown as pg.Client;
-
-app.patch('/api/v1/carts', async (request, reply) => {
-  const { steps, buyer, cart } = buyerOf(request.headers.authorization);
-  await steps.cart(client, buyer);
-  return reply.type('application/json; charset=utf-8').send(cart);
-});
-
-app.post('/api/v1/orders', async (request, reply) => {
-  const { steps, buyer, order } = buyerOf(request.headers.authorization);
-  try {
-    await steps.order(client, buyer);
-  } catch (error) {
-    throw Object.assign(new Error(`floor host: ${(error as Error).message}`), { statusCode: 409 });
-  }
-  return reply.type('application/json; charset=utf-8').send(order);
-});
+registerFloorRoutes(app, '', 'floor host', pool as unknown as pg.Client, () => floor);
 
 const shutdown = async () => {
   await app.close();

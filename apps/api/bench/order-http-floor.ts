@@ -42,7 +42,7 @@ export const ORDER_HTTP_FLOOR_PREFIX: Record<HttpFloorKind, string> = { issue: '
 export function registerOrderHttpFloor(bare: FastifyInstance, app: App): void {
   // The product's pool: each floor step is one statement, so any of its connections will do.
   const pool = (app.database.db as unknown as { $client: pg.Client }).$client;
-  const floors = new Map<HttpFloorKind, { steps: SqlLoopSteps; buyerOf: Map<string, number>; answers: { cart: Buffer; order: Buffer } }>();
+  const floors = new Map<HttpFloorKind, FloorRoutesState>();
 
   bare.post<{ Body: OrderHttpFloorSetup }>('/__bench/order-http-floor', async (request) => {
     const { floor, tokens, products, buyers, answers } = request.body;
@@ -50,30 +50,51 @@ export function registerOrderHttpFloor(bare: FastifyInstance, app: App): void {
       floor === 'issue'
         ? issueFloor((buyer) => products[buyer] as number)
         : await sameRowsFloor(pool, buyers ?? [], (buyer) => products[buyer] as string);
-    floors.set(floor, { steps, buyerOf: new Map(tokens.map((token, buyer) => [token, buyer])), answers: { cart: Buffer.from(answers.cart), order: Buffer.from(answers.order) } });
+    floors.set(floor, floorState(steps, tokens, answers));
     return { floor, buyers: tokens.length };
   });
 
   for (const [kind, prefix] of Object.entries(ORDER_HTTP_FLOOR_PREFIX) as [HttpFloorKind, string][]) {
-    const stepsFor = (authorization: string | undefined) => {
-      const floor = floors.get(kind);
-      const buyer = authorization ? floor?.buyerOf.get(authorization.slice('Bearer '.length)) : undefined;
-      if (!floor || buyer === undefined) throw Object.assign(new Error(`${kind} HTTP floor: unknown buyer`), { statusCode: 401 });
-      return { ...floor, buyer };
-    };
-    bare.patch(`${prefix}/api/v1/carts`, async (request, reply) => {
-      const { steps, buyer, answers } = stepsFor(request.headers.authorization);
-      await steps.cart(pool, buyer);
-      return reply.type('application/json; charset=utf-8').send(answers.cart);
-    });
-    bare.post(`${prefix}/api/v1/orders`, async (request, reply) => {
-      const { steps, buyer, answers } = stepsFor(request.headers.authorization);
-      try {
-        await steps.order(pool, buyer);
-      } catch (error) {
-        throw Object.assign(new Error(`${kind} HTTP floor: ${(error as Error).message}`), { statusCode: 409 });
-      }
-      return reply.type('application/json; charset=utf-8').send(answers.order);
-    });
+    registerFloorRoutes(bare, prefix, `${kind} HTTP floor`, pool, () => floors.get(kind));
   }
+}
+
+/** A floor's steps, its buyers by bearer token, and the answers it sends (copies of the product's). */
+export interface FloorRoutesState {
+  steps: SqlLoopSteps;
+  buyerOf: Map<string, number>;
+  answers: { cart: Buffer; order: Buffer };
+}
+
+/** A floor's state: buyer n is the one whose bearer token is tokens[n]. */
+export function floorState(steps: SqlLoopSteps, tokens: string[], answers: { cart: string; order: string }): FloorRoutesState {
+  return { steps, buyerOf: new Map(tokens.map((token, buyer) => [token, buyer])), answers: { cart: Buffer.from(answers.cart), order: Buffer.from(answers.order) } };
+}
+
+/**
+ * The two routes of an HTTP floor at `prefix`: PATCH /api/v1/carts runs the floor's cart step and
+ * POST /api/v1/orders its order step, for the buyer whose bearer token the state knows, each on
+ * `db` and answering the state's copy of the product's answer. Used here and by floor-host.ts.
+ */
+export function registerFloorRoutes(app: FastifyInstance, prefix: string, name: string, db: pg.Client, state: () => FloorRoutesState | undefined): void {
+  const stepsFor = (authorization: string | undefined) => {
+    const floor = state();
+    const buyer = authorization ? floor?.buyerOf.get(authorization.slice('Bearer '.length)) : undefined;
+    if (!floor || buyer === undefined) throw Object.assign(new Error(`${name}: unknown buyer`), { statusCode: 401 });
+    return { ...floor, buyer };
+  };
+  app.patch(`${prefix}/api/v1/carts`, async (request, reply) => {
+    const { steps, buyer, answers } = stepsFor(request.headers.authorization);
+    await steps.cart(db, buyer);
+    return reply.type('application/json; charset=utf-8').send(answers.cart);
+  });
+  app.post(`${prefix}/api/v1/orders`, async (request, reply) => {
+    const { steps, buyer, answers } = stepsFor(request.headers.authorization);
+    try {
+      await steps.order(db, buyer);
+    } catch (error) {
+      throw Object.assign(new Error(`${name}: ${(error as Error).message}`), { statusCode: 409 });
+    }
+    return reply.type('application/json; charset=utf-8').send(answers.order);
+  });
 }
