@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createMailRepository } from '../src/modules/mail/mail.repository.ts';
 import { pickProducts } from './cart-helpers.ts';
@@ -13,8 +13,8 @@ const rowsTo = async (app: FastifyInstance, to: string) =>
 
 /**
  * Issue 28: the order confirmation goes into the outbox with the order, but as what it will say;
- * its HTML and text are rendered after the commit, by the dispatcher (or by the development
- * mailbox for a row that still waits), never in the buyer's request.
+ * its HTML and text are rendered after the commit, by the sender (or by the development mailbox
+ * as it reads a row), never in the buyer's request. Without SMTP the mail is written kept.
  */
 describe('the order confirmation, rendered after the commit', () => {
   let app: FastifyInstance;
@@ -24,25 +24,37 @@ describe('the order confirmation, rendered after the commit', () => {
   });
   afterAll(async () => app.close());
 
-  it('writes the mail with the order unrendered, and the outbox renders it: same lines, total and certificates', async () => {
+  it('writes the mail with the order unrendered and, without SMTP, already kept: never written again, rendered when read', async () => {
     const buyer = await quickBuyer(app);
     const product = pickProducts(app).plain[0];
     await buyer.cart.patch({ products: [{ product: product.id, quantity: 2 }] });
+    const logged = vi.spyOn(app.log, 'info');
     const { status, body } = await placeOrder(app, buyer.token);
     expect(status).toBe(200);
-    // The order's one call carried the mail's input, no HTML.
-    const input = JSON.parse(placeOrderInputs.at(-1)!) as { mails: { html: string; text: string; render: { template: string; input: { orderNumber: string } } }[] };
-    expect(input.mails[0]).toMatchObject({ html: '', text: '', render: { template: 'order-confirmation', input: { orderNumber: body.data.orderNumber } } });
+    // The order's one call carried the mail's input, no HTML, and the mail as kept (decision 0077).
+    const input = JSON.parse(placeOrderInputs.at(-1)!) as { mails: { id: string; html: string; text: string; status: string; transport: string; attempts: number; render: { template: string; input: { orderNumber: string } } }[] };
+    expect(input.mails[0]).toMatchObject({ html: '', text: '', status: 'sent', transport: 'outbox', attempts: 1, render: { template: 'order-confirmation', input: { orderNumber: body.data.orderNumber } } });
+    // Told after the commit, as the sender told it when it kept the mail later.
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ to: buyer.email, mailId: input.mails[0].id, subject: `Your Carbonwise order ${body.data.orderNumber}` }), expect.stringContaining('kept in the outbox'));
+    logged.mockRestore();
 
     await app.mail.flush();
     const [row] = await rowsTo(app, buyer.email);
-    expect(row).toMatchObject({ status: 'sent', render: null, subject: `Your Carbonwise order ${body.data.orderNumber}` });
-    expect(row.text).toContain(`Total: `);
-    expect(row.text).toContain(`/account/orders/${body.data.id}`);
-    expect(row.html).toContain('<a href=');
+    expect(row).toMatchObject({ status: 'sent', html: '', subject: `Your Carbonwise order ${body.data.orderNumber}` });
+    // The row is the order transaction's own version: no sweep rewrote it after the commit.
+    const { rows: versions } = (await app.database.db.execute(sql`
+      select (select xmin::text from outbox_emails where id = ${row.id}::uuid) = (select xmin::text from orders where id = ${body.data.id}::uuid) as same`)) as unknown as { rows: { same: boolean }[] };
+    expect(versions[0].same).toBe(true);
+
+    // The mailbox renders it as it reads it: the same lines, total and certificates.
+    const listed = json(await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(buyer.email)}` })).data as { _id: string; status: string; text: string; html: string }[];
+    expect(listed[0]).toMatchObject({ _id: row.id, status: 'sent' });
+    expect(listed[0].text).toContain(`Total: `);
+    expect(listed[0].text).toContain(`/account/orders/${body.data.id}`);
+    expect(listed[0].html).toContain('<a href=');
     const certificates = ((await app.database.db.execute(sql`select serial from certificates where order_id = ${body.data.id}::uuid`)) as unknown as { rows: { serial: string }[] }).rows;
     expect(certificates.length).toBe(product.unit === 'item' ? 0 : 1);
-    for (const certificate of certificates) expect(row.html).toContain(`/certificates/${certificate.serial}`);
+    for (const certificate of certificates) expect(listed[0].html).toContain(`/certificates/${certificate.serial}`);
   });
 
   it('shows a mail still waiting for its rendering in the development mailbox, rendered', async () => {

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { renderDeferred, withBody } from './mail.deferred.ts';
-import type { ClaimedMail, MailRepository } from './mail.repository.ts';
+import type { ClaimedMail, MailRepository, OutboxInsert } from './mail.repository.ts';
 
 /** Back-off between delivery attempts; after the last one a message is marked failed. */
 const RETRY_DELAYS_SECONDS = [10, 60, 300, 900, 3600, 3 * 3600];
@@ -53,6 +53,32 @@ export class MailDispatcher {
     this.pending = null;
     await this.running;
     this.transporter?.close();
+  }
+
+  /**
+   * The outbox columns of a mail written now, to be delivered at `sendAt` (decision 0077). With
+   * SMTP it waits for the sender (the columns' defaults). Without SMTP a mail due now is written
+   * kept: keeping it is all the sender would do, and doing that later rewrote each row (a second
+   * row version and its index entries, about 2 KB of WAL per order). Its body, if deferred, is
+   * rendered when the mailbox reads it (mail.deferred.ts). Mail held for a later day waits as before.
+   */
+  writtenAs(at: Date, sendAt: Date = at): Partial<OutboxInsert> {
+    if (this.transporter || sendAt > at) return {};
+    return { status: 'sent', transport: 'outbox', sentAt: at, attempts: 1 };
+  }
+
+  /** After the commit of mail written with `writtenAs`: logs what was kept, and starts the sender for the rest. */
+  committed(mails: readonly Pick<OutboxInsert, 'id' | 'toAddress' | 'subject' | 'status'>[]) {
+    let waiting = false;
+    for (const mail of mails) {
+      if (mail.status === 'sent') this.logKept({ id: mail.id!, toAddress: mail.toAddress, subject: mail.subject });
+      else waiting = true;
+    }
+    if (waiting) this.kick();
+  }
+
+  private logKept(mail: { id: string; toAddress: string; subject: string }) {
+    this.options.log.info({ to: mail.toAddress, subject: mail.subject, mailId: mail.id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
   }
 
   /** Call after a commit that enqueued mail: delivery starts shortly after, without delaying the response. */
@@ -136,8 +162,7 @@ export class MailDispatcher {
       const byId = new Map(due.map((message) => [message.id, message]));
       for (const id of kept) {
         const message = byId.get(id)!;
-        const subject = rendered.get(id)?.subject ?? message.subject;
-        this.options.log.info({ to: message.toAddress, subject, mailId: id }, 'mail: kept in the outbox (no SMTP_URL); read it at /dev/mailbox');
+        this.logKept({ id, toAddress: message.toAddress, subject: rendered.get(id)?.subject ?? message.subject });
       }
       if (due.length < KEEP_BATCH) return;
     }

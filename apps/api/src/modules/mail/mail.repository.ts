@@ -5,6 +5,7 @@ import { withBody, type DeferredRender, type OrderConfirmationInput, deferredOrd
 import type { RenderedEmail } from './mail.templates.ts';
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
+export type OutboxInsert = typeof outboxEmails.$inferInsert;
 /** A claimed message, as the dispatcher sends it (its body rendered if it was deferred). */
 export type ClaimedMail = Pick<OutboxRow, 'id' | 'toAddress' | 'subject' | 'html' | 'text' | 'headers' | 'attempts'> & { render: DeferredRender | null };
 

@@ -30,7 +30,7 @@ export interface PaymentDeps {
   db: Database;
   catalog: Pick<CatalogHandle, 'changed'>;
   mail: ReturnType<typeof createMailRepository>;
-  dispatcher: Pick<MailDispatcher, 'kick'>;
+  dispatcher: Pick<MailDispatcher, 'kick' | 'writtenAs' | 'committed'>;
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -221,7 +221,7 @@ export function createOrderPayments({ db, catalog, mail, dispatcher, publicUrl, 
     };
   }
 
-  return { settlePaid, markOrderPaid, expireOrder, confirmation, kickMail: () => dispatcher.kick() };
+  return { settlePaid, markOrderPaid, expireOrder, confirmation };
 }
 export type OrderPayments = ReturnType<typeof createOrderPayments>;
 

@@ -12,15 +12,15 @@ import type { CatalogHandle } from '../catalog/catalog.events.ts';
 import { beneficiaryOf } from '../certificates/certificate.rules.ts';
 import type { IssuedCertificate, NewCertificate, OffsetLine } from '../certificates/certificates.repository.ts';
 import { certificateRowFor } from '../certificates/issue-certificates.ts';
-import { giftReceivedEmail } from '../gifts/gift-mail.ts';
-import { giftSendAt, newGiftToken } from '../gifts/gift.rules.ts';
+import { newGiftToken } from '../gifts/gift.rules.ts';
 import { impactAnnouncement } from '../impact/impact.events.ts';
 import { cartCache, cartChangedAnnouncement, cartSeen } from '../cart/cart.store.ts';
 import type { Announcer } from '../../db/announce.ts';
 import { productLookup } from '../cart/product-index.ts';
 import { createOffsetFacts, type OffsetFact } from './offset-facts.ts';
-import { deferredOrderConfirmation, type OrderConfirmationInput } from '../mail/mail.deferred.ts';
-import type { RenderedEmail } from '../mail/mail.templates.ts';
+import type { OrderConfirmationInput } from '../mail/mail.deferred.ts';
+import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
+import { buyerName, orderMails, type MailWritten } from './orders.mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { assertBusiness, decideOrder, orderColumns, type PlaceBody } from './orders.decide.ts';
 import { REFERRAL_EARNING_PERCENT } from './orders.payment.ts';
@@ -46,7 +46,7 @@ interface Context {
   events: { code: string; name: string }[];
 }
 
-export type AtOnceOutcome = { replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; certificates: OrderCertificateRow[]; paid: true };
+export type AtOnceOutcome = { replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; certificates: OrderCertificateRow[]; mails: MailWritten[]; paid: true };
 export type PendingOutcome = { replayed: OrderRow } | { placed: OrderRow; items: OrderItemRow[]; paid: false };
 
 /** What place_order answers (migrations 0034–0052). */
@@ -71,6 +71,8 @@ export interface AtOnceDeps {
   provider: PaymentProvider;
   publicUrl: string;
   now: () => Date;
+  /** How the order's mails go into the outbox: waiting for the sender, or kept without SMTP (decision 0077). */
+  mail: Pick<MailDispatcher, 'writtenAs'>;
   /** What the confirmation mail says (orders.payment.ts): its outbox row goes in with the order, rendered after the commit. */
   confirmation: (row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]) => OrderConfirmationInput;
   /** How long an order that waits for its payment holds its units, and the caps on such orders (decision 0025). */
@@ -220,23 +222,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
 
     const issuedRows = certificatesOf(orderRow, orderJson, itemRows, context, business?.name ?? null, buyerName(user));
     const issued: IssuedCertificate[] = issuedRows.map(({ row }) => ({ orderItemId: row.orderItemId, serial: row.serial, projectName: row.projectName, tonnesMilli: row.tonnesMilli }));
-    const fromName = `${orderRow.firstName ?? ''} ${orderRow.lastName ?? ''}`.trim() || buyerName(user);
-    const mails = [
-      // To the account's address, not the typed buyerEmail (decision 0005).
-      toJsonRow(outboxEmails, { toAddress: user.email, ...deferredOrderConfirmation(deps.confirmation(orderRow, itemRows, issued)) }),
-      ...issuedRows
-        .filter((entry) => entry.token)
-        .map(({ row, token }) =>
-          toJsonRow(outboxEmails, {
-            ...mailRow(row.giftEmail!, giftReceivedEmail(
-              { serial: row.serial, projectName: row.projectName, tonnesMilli: row.tonnesMilli, standardName: row.standardName ?? null, country: row.country ?? null, recipientName: row.giftName!, fromName, message: row.giftMessage ?? null },
-              { publicUrl: deps.publicUrl, token: token! },
-            )),
-            id: row.giftMailId ?? undefined,
-            nextAttemptAt: giftSendAt(row.giftDeliverOn ?? null, at),
-          }),
-        ),
-    ];
+    const mails = orderMails(deps, { user, order: orderRow, items: itemRows, issued, issuedRows, at });
     const referralMinor = Math.round((orderRow.totalMinor * REFERRAL_EARNING_PERCENT) / 100);
     const referral = orderRow.referrerUserId && orderRow.referrerUserId !== orderRow.userId && referralMinor > 0
       ? toJsonRow(referralEarnings, { orderId, userId: orderRow.referrerUserId, referredUserId: orderRow.userId, currency: orderRow.currency, amountMinor: referralMinor })
@@ -251,7 +237,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       coupon,
       referral,
       certificates: issuedRows.map(({ row }) => toJsonRow(certificates, row)),
-      mails,
+      mails: mails.map((mail) => toJsonRow(outboxEmails, mail)),
       stock,
     };
     const answer = await call(input, itemRows);
@@ -263,7 +249,7 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
     deps.announcer.announce(...cartChangedAnnouncement(user.id));
     if (issuedRows.length > 0) deps.announcer.announce(...impactAnnouncement([placed.userId], placed.businessId ? [placed.businessId] : []));
     const certificateRows: OrderCertificateRow[] = issuedRows.map(({ row }) => ({ orderId, serial: row.serial, productName: row.projectName, tonnesMilli: row.tonnesMilli, orderItemId: row.orderItemId, giftClaimed: false, status: 'valid' }));
-    return { placed, items: itemRows, certificates: certificateRows, paid: true };
+    return { placed, items: itemRows, certificates: certificateRows, mails, paid: true };
   }
 
   /**
@@ -320,14 +306,6 @@ export function createAtOncePlacement(deps: AtOnceDeps) {
       throw new AppError('CONFLICT', 'Your cart changed while the order was being placed. Check your cart and place the order again');
     },
   };
-}
-
-function buyerName(user: UserRow): string {
-  return `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
-}
-
-function mailRow(to: string, email: RenderedEmail) {
-  return { toAddress: to, template: email.template, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? null };
 }
 
 /** The certificates of the offset lines of an order paid now, with the gift tokens their mails carry (issue-certificates.ts writes the same rows). */

@@ -55,7 +55,7 @@ export function createOrdersService(deps: OrdersDeps) {
   const payments = createOrderPayments({ ...deps, refunds });
   const reads = readOrders({ db, expireOrder: payments.expireOrder, now });
   const cancel = createBuyerCancel({ db, catalog, provider, log: deps.log, now, expireOrder: payments.expireOrder, answer: reads.answer, mail: deps.mail, dispatcher: deps.dispatcher, publicUrl: deps.publicUrl });
-  const placement = createAtOncePlacement({ db, catalog, announcer: deps.announcer, provider, publicUrl: deps.publicUrl, now, confirmation: payments.confirmation, reservationMs, unpaidLimits });
+  const placement = createAtOncePlacement({ db, catalog, announcer: deps.announcer, provider, publicUrl: deps.publicUrl, now, mail: deps.dispatcher, confirmation: payments.confirmation, reservationMs, unpaidLimits });
   const operator = createOperatorOrders({ db, catalog, provider, mail: deps.mail, dispatcher: deps.dispatcher, refunds, publicUrl: deps.publicUrl, log: deps.log, now, staffRefundLimitMinor: deps.staffRefundLimitMinor ?? 10_000 });
 
   /** The first order placed with this key, if the request is the same; a different request is refused. */
@@ -128,7 +128,8 @@ export function createOrdersService(deps: OrdersDeps) {
       // sale, never the read model.
       let row = outcome.placed;
       try {
-        if (outcome.paid) payments.kickMail();
+        // Mail kept at its write is logged; mail waiting for the sender starts it (decision 0077).
+        if (outcome.paid) deps.dispatcher.committed(outcome.mails);
         else row = await startPayment(row, outcome.items);
       } finally {
         await catalog.changed(productIds, { stockOnly: true });
