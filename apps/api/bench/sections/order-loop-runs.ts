@@ -36,6 +36,12 @@ export interface LoopResult {
    * generator (its HTTP or node-postgres side).
    */
   loopCpu?: { database?: number; api?: number; client: number };
+  /**
+   * Bytes of write-ahead log PostgreSQL wrote over the round, per loop (PostgreSQL only). Unlike
+   * CPU time it does not depend on how fast the host runs that day, so a change to the rows an
+   * order writes shows in it even when the rates swing (docs/speed-writes.md).
+   */
+  walPerLoop?: number;
   /** The API's event-loop stalls over the round (ms, p99 and max; product rounds only). */
   stalls?: { p99: number; max: number };
 }
@@ -52,6 +58,28 @@ async function cpuReadings(ctx: BenchContext | undefined) {
   };
 }
 
+/**
+ * Starts a reading of the write-ahead log PostgreSQL writes (undefined without PostgreSQL); the
+ * returned function answers bytes per loop. It reads the whole server's WAL position, so it counts
+ * whatever else writes meanwhile (the rounds run one at a time, the product's background work
+ * included, and a checkpoint's first writes to each page add a full page image).
+ */
+async function walReadings(databaseUrl: string | undefined) {
+  if (!databaseUrl) return async () => undefined;
+  const position = async (since?: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ lsn: string; bytes: string | null }>('SELECT pg_current_wal_lsn()::text AS lsn, pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes', [since ?? '0/0']);
+      return rows[0]!;
+    } finally {
+      await client.end();
+    }
+  };
+  const start = (await position()).lsn;
+  return async (loops: number) => Number((await position(start)).bytes) / Math.max(1, loops);
+}
+
 /** What a loop's buyers record as they go; `result` sums it up once the deadline has passed. */
 function loopTally() {
   const orderTimes: number[] = [];
@@ -64,7 +92,7 @@ function loopTally() {
       tally.errors += 1;
       tally.firstError ??= message;
     },
-    result(extra: Pick<LoopResult, 'loopCpu' | 'stalls'>): LoopResult {
+    result(extra: Pick<LoopResult, 'loopCpu' | 'stalls' | 'walPerLoop'>): LoopResult {
       const elapsed = (performance.now() - started) / 1000;
       orderTimes.sort((a, b) => a - b);
       cartTimes.sort((a, b) => a - b);
@@ -81,6 +109,7 @@ function loopTally() {
 export async function productLoop(ctx: BenchContext, tokens: string[], productOf: (buyer: number) => string, seconds: number, tag: string, only?: 'cart', base = ctx.baseUrl): Promise<LoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
   const cpu = await cpuReadings(ctx);
+  const wal = await walReadings(ctx.databaseUrl);
   await apiStalls(ctx); // starts the reading afresh
   const { tally, fail, result } = loopTally();
   const deadline = performance.now() + seconds * 1000;
@@ -104,9 +133,10 @@ export async function productLoop(ctx: BenchContext, tokens: string[], productOf
     }),
   );
   const loopCpu = await cpu(tally.orderTimes.length);
+  const walPerLoop = await wal(tally.orderTimes.length);
   const stalls = await apiStalls(ctx);
   agent.destroy();
-  return result({ loopCpu, stalls });
+  return result({ loopCpu, stalls, walPerLoop });
 }
 
 /** A bare-SQL floor (same-rows-floor.ts): 50 node-postgres connections looping its two round trips. */
@@ -117,6 +147,7 @@ export async function sqlLoop(databaseUrl: string, steps: SqlLoopSteps, seconds:
     return client;
   }));
   const cpu = await cpuReadings(undefined);
+  const wal = await walReadings(databaseUrl);
   const { tally, fail, result } = loopTally();
   const deadline = performance.now() + seconds * 1000;
   await Promise.all(
@@ -136,8 +167,9 @@ export async function sqlLoop(databaseUrl: string, steps: SqlLoopSteps, seconds:
     }),
   );
   const loopCpu = await cpu(tally.orderTimes.length);
+  const walPerLoop = await wal(tally.orderTimes.length);
   await Promise.all(clients.map((client) => client.end()));
-  return result({ loopCpu });
+  return result({ loopCpu, walPerLoop });
 }
 
 /** API CPU per cart change and per order request, each measured alone (cart-only, then orders of one-line carts). */

@@ -44,6 +44,8 @@ function row(name: string, result: LoopResult, floor?: LoopResult) {
     'API CPU ms/order': result.cpuPerOrder === undefined ? null : fmt(result.cpuPerOrder, 2),
     'API CPU ms/cart': result.cpuPerCart === undefined ? null : fmt(result.cpuPerCart, 2),
     'loop CPU ms: db / API / client': loopCpuText(result.loopCpu),
+    // Host-independent: what the loop's rows cost the database's log (PostgreSQL only).
+    'WAL bytes/loop': result.walPerLoop === undefined ? null : fmt(result.walPerLoop),
     'API stall ms: p99 / max': result.stalls ? `${fmt(result.stalls.p99, 1)} / ${fmt(result.stalls.max, 1)}` : null,
     errors: result.errors,
   };
