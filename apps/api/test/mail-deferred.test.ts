@@ -5,6 +5,7 @@ import { createMailRepository } from '../src/modules/mail/mail.repository.ts';
 import { pickProducts } from './cart-helpers.ts';
 import { createTestApp, json } from './helper.ts';
 import { placeOrder, quickBuyer } from './order-helpers.ts';
+import { dayAfter, setGift } from './gift-helpers.ts';
 import { startSmtp } from './smtp-capture.ts';
 
 interface Row { id: string; subject: string; html: string; text: string; render: unknown; status: string }
@@ -55,6 +56,28 @@ describe('the order confirmation, rendered after the commit', () => {
     const certificates = ((await app.database.db.execute(sql`select serial from certificates where order_id = ${body.data.id}::uuid`)) as unknown as { rows: { serial: string }[] }).rows;
     expect(certificates.length).toBe(product.unit === 'item' ? 0 : 1);
     for (const certificate of certificates) expect(listed[0].html).toContain(`/certificates/${certificate.serial}`);
+  });
+
+  it('writes a gift mail due today kept with the order, and holds one for a later day for the sender', async () => {
+    const buyer = await quickBuyer(app);
+    const offsets = app.catalog.snapshot().products.filter((p) => p.kind === 'offset' && p.variation.length === 0 && p.stock >= 50);
+    const cart = await buyer.cart.patch({ products: offsets.slice(0, 2).map((p) => ({ product: p.id, quantity: 1 })) });
+    const lineOf = (i: number) => cart.body.data.products.find((line: { product: { id: string } }) => line.product.id === offsets[i].id).cartItemId as string;
+    const today = `today.${Date.now()}@example.com`;
+    const later = `later.${Date.now()}@example.com`;
+    expect((await setGift(app, buyer.token, lineOf(0), { name: 'Robin Now', email: today, message: null, deliverOn: null })).status).toBe(200);
+    expect((await setGift(app, buyer.token, lineOf(1), { name: 'Robin Later', email: later, message: null, deliverOn: dayAfter(3) })).status).toBe(200);
+    const { status, body } = await placeOrder(app, buyer.token);
+    expect(status).toBe(200);
+    const written = async (to: string) =>
+      ((await app.database.db.execute(sql`
+        select m.status, m.transport, m.attempts, m.xmin::text = (select xmin::text from orders where id = ${body.data.id}::uuid) as with_order
+        from outbox_emails m where m.to_address = ${to}`)) as unknown as { rows: { status: string; transport: string | null; attempts: number; with_order: boolean }[] }).rows;
+    expect(await written(today)).toEqual([{ status: 'sent', transport: 'outbox', attempts: 1, with_order: true }]);
+    expect(await written(later)).toEqual([{ status: 'pending', transport: null, attempts: 0, with_order: true }]);
+    // The held one is the sender's, on its day.
+    await app.mail.flush(new Date(`${dayAfter(3)}T00:00:01Z`));
+    expect((await written(later))[0]).toMatchObject({ status: 'sent', transport: 'outbox', with_order: false });
   });
 
   it('shows a mail still waiting for its rendering in the development mailbox, rendered', async () => {
