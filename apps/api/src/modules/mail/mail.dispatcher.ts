@@ -68,10 +68,10 @@ export class MailDispatcher {
   }
 
   /** After the commit of mail written with `writtenAs`: logs what was kept, and starts the sender for the rest. */
-  committed(mails: readonly Pick<OutboxInsert, 'id' | 'toAddress' | 'subject' | 'status'>[]) {
+  committed(mails: readonly (Pick<OutboxInsert, 'toAddress' | 'subject' | 'status'> & { id: string })[]) {
     let waiting = false;
     for (const mail of mails) {
-      if (mail.status === 'sent') this.logKept({ id: mail.id!, toAddress: mail.toAddress, subject: mail.subject });
+      if (mail.status === 'sent') this.logKept(mail);
       else waiting = true;
     }
     if (waiting) this.kick();

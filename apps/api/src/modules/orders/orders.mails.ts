@@ -30,12 +30,11 @@ export function buyerName(user: UserRow): string {
  */
 export function orderMails(
   deps: OrderMailDeps,
-  order: { user: UserRow; order: OrderRow; items: OrderItemRow[]; issued: IssuedCertificate[]; issuedRows: { row: NewCertificate; token: string | undefined }[]; at: Date },
+  { user, order, items, issued, issuedRows, at }: { user: UserRow; order: OrderRow; items: OrderItemRow[]; issued: IssuedCertificate[]; issuedRows: { row: NewCertificate; token: string | undefined }[]; at: Date },
 ): MailWritten[] {
-  const { user, at } = order;
-  const fromName = `${order.order.firstName ?? ''} ${order.order.lastName ?? ''}`.trim() || buyerName(user);
-  const confirmation: MailWritten = { id: uuidv7(), toAddress: user.email, ...deferredOrderConfirmation(deps.confirmation(order.order, order.items, order.issued)), ...deps.mail.writtenAs(at) };
-  const gifts = order.issuedRows
+  const fromName = `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim() || buyerName(user);
+  const confirmation: MailWritten = { id: uuidv7(), toAddress: user.email, ...deferredOrderConfirmation(deps.confirmation(order, items, issued)), ...deps.mail.writtenAs(at) };
+  const gifts = issuedRows
     .filter((entry) => entry.token)
     .map(({ row, token }): MailWritten => {
       const sendAt = giftSendAt(row.giftDeliverOn ?? null, at);

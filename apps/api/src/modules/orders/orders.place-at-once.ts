@@ -18,9 +18,7 @@ import { cartCache, cartChangedAnnouncement, cartSeen } from '../cart/cart.store
 import type { Announcer } from '../../db/announce.ts';
 import { productLookup } from '../cart/product-index.ts';
 import { createOffsetFacts, type OffsetFact } from './offset-facts.ts';
-import type { OrderConfirmationInput } from '../mail/mail.deferred.ts';
-import type { MailDispatcher } from '../mail/mail.dispatcher.ts';
-import { buyerName, orderMails, type MailWritten } from './orders.mails.ts';
+import { buyerName, orderMails, type MailWritten, type OrderMailDeps } from './orders.mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { assertBusiness, decideOrder, orderColumns, type PlaceBody } from './orders.decide.ts';
 import { REFERRAL_EARNING_PERCENT } from './orders.payment.ts';
@@ -63,18 +61,13 @@ interface PlaceAnswer {
   units?: Record<string, number | string>;
 }
 
-export interface AtOnceDeps {
+export interface AtOnceDeps extends OrderMailDeps {
   db: Database;
   catalog: Pick<CatalogHandle, 'snapshot' | 'onChange'>;
   /** Tells the other processes, after the commit, of the emptied cart and the certificates (migration 0050). */
   announcer: Pick<Announcer, 'announce'>;
   provider: PaymentProvider;
-  publicUrl: string;
   now: () => Date;
-  /** How the order's mails go into the outbox: waiting for the sender, or kept without SMTP (decision 0077). */
-  mail: Pick<MailDispatcher, 'writtenAs'>;
-  /** What the confirmation mail says (orders.payment.ts): its outbox row goes in with the order, rendered after the commit. */
-  confirmation: (row: OrderRow, items: OrderItemRow[], issued: IssuedCertificate[]) => OrderConfirmationInput;
   /** How long an order that waits for its payment holds its units, and the caps on such orders (decision 0025). */
   reservationMs: number;
   unpaidLimits: UnpaidLimits;
