@@ -66,18 +66,17 @@ async function cpuReadings(ctx: BenchContext | undefined) {
  */
 async function walReadings(databaseUrl: string | undefined) {
   if (!databaseUrl) return async () => undefined;
-  const position = async (since?: string) => {
+  const ask = async (text: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ lsn: string; bytes: string | null }>('SELECT pg_current_wal_lsn()::text AS lsn, pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes', [since ?? '0/0']);
-      return rows[0]!;
+      return (await client.query<{ value: string }>(text, values)).rows[0]!.value;
     } finally {
       await client.end();
     }
   };
-  const start = (await position()).lsn;
-  return async (loops: number) => Number((await position(start)).bytes) / Math.max(1, loops);
+  const start = await ask('SELECT pg_current_wal_lsn()::text AS value');
+  return async (loops: number) => Number(await ask('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS value', [start])) / Math.max(1, loops);
 }
 
 /** What a loop's buyers record as they go; `result` sums it up once the deadline has passed. */

@@ -19,8 +19,9 @@ export interface OrderMailDeps {
   publicUrl: string;
 }
 
-export function buyerName(user: UserRow): string {
-  return `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
+/** A person's name as an order or a mail shows it: first and last, empty when neither is known. */
+export function buyerName(person: { firstName: string | null; lastName: string | null }): string {
+  return `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim();
 }
 
 /**
@@ -32,7 +33,7 @@ export function orderMails(
   deps: OrderMailDeps,
   { user, order, items, issued, issuedRows, at }: { user: UserRow; order: OrderRow; items: OrderItemRow[]; issued: IssuedCertificate[]; issuedRows: { row: NewCertificate; token: string | undefined }[]; at: Date },
 ): MailWritten[] {
-  const fromName = `${order.firstName ?? ''} ${order.lastName ?? ''}`.trim() || buyerName(user);
+  const fromName = buyerName(order) || buyerName(user);
   const confirmation: MailWritten = { id: uuidv7(), toAddress: user.email, ...deferredOrderConfirmation(deps.confirmation(order, items, issued)), ...deps.mail.writtenAs(at) };
   const gifts = issuedRows
     .filter((entry) => entry.token)
