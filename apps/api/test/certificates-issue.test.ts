@@ -160,7 +160,7 @@ describe('certificate issuance', () => {
     const { id: _id, issuedAt: _issuedAt, ...copy } = taken;
     const outcome = await app.database.db.transaction(async (tx) => {
       const written = await certificatesRepository.insertNew(tx, [{ ...copy, orderId: second, orderItemId: line.id, productId: line.productId }]);
-      return { written, issued: await certificatesRepository.issuedLines(tx, [line.id]) };
+      return { written, issued: await certificatesRepository.issuedLines(tx, second, [line.id]) };
     });
     expect(outcome).toEqual({ written: [], issued: [] });
     await issue(app, second);

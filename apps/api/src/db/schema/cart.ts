@@ -64,7 +64,6 @@ export const cartItems = pgTable(
   },
   (t) => [
     unique('cart_items_line_unique').on(t.cartId, t.productId, t.colorId, t.sizeId).nullsNotDistinct(),
-    index('cart_items_cart_idx').on(t.cartId, t.createdAt),
     check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

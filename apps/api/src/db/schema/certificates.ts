@@ -69,6 +69,5 @@ export const certificates = pgTable(
     uniqueIndex('certificates_gift_token_unique').on(t.giftTokenHash).where(sql`${t.giftTokenHash} is not null`),
     index('certificates_gift_claimed_by_idx').on(t.giftClaimedBy).where(sql`${t.giftClaimedBy} is not null`),
     uniqueIndex('certificates_valid_line_unique').on(t.orderItemId).where(sql`${t.status} = 'valid'`),
-    index('certificates_line_idx').on(t.orderItemId),
   ],
 );

@@ -97,7 +97,6 @@ export const orders = pgTable(
     index('orders_pending_reserved_until_idx').on(t.reservedUntil).where(sql`${t.status} = 'pending'`),
     // Coupon uses held by pending orders count against the coupon's limits.
     index('orders_coupon_idx').on(t.couponId).where(sql`${t.couponId} is not null`),
-    index('orders_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.status} = 'paid'`),
     check('orders_totals_not_negative', sql`${t.subTotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.totalMinor} >= 0`),
     check('orders_refunds_within_payment', sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.paidMinor}`),
     // Unpaid orders are capped per account and per client address (decision 0025): counted here.

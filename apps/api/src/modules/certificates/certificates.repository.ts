@@ -76,7 +76,8 @@ export const certificatesRepository = {
         projectValidUntil: products.projectValidityDate,
         vintage: products.vintage,
         // Any certificate, valid or void: a line voided by a refund is never issued again.
-        issued: sql<boolean>`exists (select 1 from certificates c where c.order_item_id = ${orderItems.id})`,
+        // By the order's certificates (certificates_order_idx), then the line: no index is kept by line alone.
+        issued: sql<boolean>`exists (select 1 from certificates c where c.order_id = ${orderItems.orderId} and c.order_item_id = ${orderItems.id})`,
         giftName: orderItems.giftName,
         giftEmail: orderItems.giftEmail,
         giftMessage: orderItems.giftMessage,
@@ -98,10 +99,13 @@ export const certificatesRepository = {
     return tx.insert(certificates).values(rows).onConflictDoNothing().returning({ orderItemId: certificates.orderItemId, serial: certificates.serial, projectName: certificates.projectName, tonnesMilli: certificates.tonnesMilli });
   },
 
-  /** Which of these lines have a certificate now. */
-  async issuedLines(tx: Tx, orderItemIds: string[]): Promise<string[]> {
+  /** Which of these lines of the order have a certificate now. */
+  async issuedLines(tx: Tx, orderId: string, orderItemIds: string[]): Promise<string[]> {
     if (orderItemIds.length === 0) return [];
-    const rows = await tx.select({ orderItemId: certificates.orderItemId }).from(certificates).where(inArray(certificates.orderItemId, orderItemIds));
+    const rows = await tx
+      .select({ orderItemId: certificates.orderItemId })
+      .from(certificates)
+      .where(and(eq(certificates.orderId, orderId), inArray(certificates.orderItemId, orderItemIds)));
     return rows.map((row) => row.orderItemId);
   },
 

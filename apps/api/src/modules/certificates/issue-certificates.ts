@@ -55,7 +55,7 @@ export async function issueCertificatesWithGifts(tx: Tx, orderId: string): Promi
     const missed = pending.filter((line) => !written.has(line.orderItemId));
     if (missed.length === 0) break;
     // Not written: issued meanwhile by a concurrent call (fine), or its serial was taken (retry with a new one).
-    const already = new Set(await repo.issuedLines(tx, missed.map((line) => line.orderItemId)));
+    const already = new Set(await repo.issuedLines(tx, orderId, missed.map((line) => line.orderItemId)));
     pending = missed.filter((line) => !already.has(line.orderItemId));
   }
   return { issued, gifts };
