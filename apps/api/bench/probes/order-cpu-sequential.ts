@@ -7,8 +7,9 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<fresh database> \
  *     node --import tsx apps/api/bench/probes/order-cpu-sequential.ts [loops per pass] [passes]
  *
- * Prints, per pass, the API's and PostgreSQL's CPU per loop (all postgres processes, from /proc)
- * and the loops per second. PROBE_SQL, when set, runs once before the passes: a change to try
+ * Prints, per pass, the API's and PostgreSQL's CPU per loop (all postgres processes, from /proc),
+ * the WAL bytes per loop (how far the server's WAL position moved: the rows and index entries a
+ * loop writes, which the host's speed does not change) and the loops per second. PROBE_SQL, when set, runs once before the passes: a change to try
  * against the same code, e.g. a key dropped.
  */
 import { sql } from 'drizzle-orm';
@@ -40,13 +41,23 @@ async function loop(buyer: number) {
   if (order.statusCode !== 200) throw new Error(`order ${order.statusCode} ${order.body}`);
 }
 
+/** The server's WAL position, in bytes (other databases' writes count too: run nothing else). */
+async function walPosition(): Promise<number> {
+  const rows = await app.database.db.execute(sql`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS value`);
+  return Number((rows as unknown as { rows: { value: string }[] }).rows[0]!.value);
+}
+
 for (let pass = 0; pass <= PASSES; pass += 1) {
+  const wal = await walPosition();
   const api = ownCpuMs();
   const database = postgresCpuMs() ?? NaN;
   const started = performance.now();
   for (let i = 0; i < LOOPS; i += 1) await loop(i % BUYERS);
   const seconds = (performance.now() - started) / 1000;
   const label = pass === 0 ? 'warm-up' : `pass ${pass}`;
-  console.log(`${label}: API ${((ownCpuMs() - api) / LOOPS).toFixed(3)} ms, database ${(((postgresCpuMs() ?? NaN) - database) / LOOPS).toFixed(3)} ms per loop; ${(LOOPS / seconds).toFixed(0)} loops/s`);
+  const apiMs = (ownCpuMs() - api) / LOOPS;
+  const databaseMs = ((postgresCpuMs() ?? NaN) - database) / LOOPS;
+  const walBytes = ((await walPosition()) - wal) / LOOPS;
+  console.log(`${label}: API ${apiMs.toFixed(3)} ms, database ${databaseMs.toFixed(3)} ms, WAL ${walBytes.toFixed(0)} bytes per loop; ${(LOOPS / seconds).toFixed(0)} loops/s`);
 }
 await app.close();
