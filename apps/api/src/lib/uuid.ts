@@ -1,22 +1,10 @@
-import { randomFillSync } from 'node:crypto';
+import { randomInto } from './random-pool.ts';
 
 let lastMillis = 0;
 let sequence = 0;
 
-/**
- * Random bytes drawn 4 KiB at a time (256 ids), as Node's own randomUUID does: an order makes
- * a dozen ids, and one system call each showed as 2-3% of the API's CPU in the order loop.
- */
-const pool = Buffer.alloc(4096);
-let poolOffset = pool.length;
-function randomInto(target: Buffer, length: number): void {
-  if (poolOffset + length > pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  pool.copy(target, 0, poolOffset, poolOffset + length);
-  poolOffset += length;
-}
+// Random bits come from the shared pool (random-pool.ts): an order makes a dozen ids, and one
+// call into OpenSSL each showed as 2-3% of the API's CPU in the order loop.
 const scratch = Buffer.alloc(16);
 
 /**

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { CERTIFICATE_SERIAL_ALPHABET } from '@app/contract/orders';
+import { pooledRandomBytes } from '../../lib/random-pool.ts';
 
 /** Who a certificate retires the tonnes for. */
 export interface Beneficiary {
@@ -20,10 +20,11 @@ const GROUP_LENGTH = 4;
 /**
  * A new serial, GMC-<year>-XXXX-XXXX-XXXX: 12 characters of a 32-letter alphabet, 60 random
  * bits from the system's CSPRNG (one byte per character, its low 5 bits: 256 is a multiple of
- * 32, so no character is likelier than another). The year is the issue year (UTC).
+ * 32, so no character is likelier than another), drawn from the shared pool (lib/random-pool.ts).
+ * The year is the issue year (UTC).
  */
 export function generateSerial(at: Date = new Date()): string {
-  const bytes = randomBytes(GROUPS * GROUP_LENGTH);
+  const bytes = pooledRandomBytes(GROUPS * GROUP_LENGTH);
   const chars = [...bytes].map((byte) => CERTIFICATE_SERIAL_ALPHABET[byte & 31]);
   const groups = Array.from({ length: GROUPS }, (_, i) => chars.slice(i * GROUP_LENGTH, (i + 1) * GROUP_LENGTH).join(''));
   return `GMC-${at.getUTCFullYear()}-${groups.join('-')}`;
