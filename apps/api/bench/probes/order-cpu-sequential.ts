@@ -9,7 +9,8 @@
  *
  * Prints, per pass, the API's and PostgreSQL's CPU per loop (all postgres processes, from /proc),
  * the WAL bytes per loop (how far the server's WAL position moved: the rows and index entries a
- * loop writes, which the host's speed does not change) and the loops per second. PROBE_SQL, when set, runs once before the passes: a change to try
+ * loop writes, which the host's speed does not change) and the loops per second. PROBE_SQL,
+ * when set, runs once before the passes: a change to try
  * against the same code, e.g. a key dropped.
  */
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { loadConfig } from '../../src/config.ts';
 import { loopBuyers } from '../loop-buyers.ts';
 import { ORDER } from '../sections/orders.ts';
 import { ownCpuMs, postgresCpuMs } from '../process-cpu.ts';
+import { walReadings } from '../wal-readings.ts';
 
 const LOOPS = Number(process.argv[2] ?? 2000);
 const PASSES = Number(process.argv[3] ?? 5);
@@ -41,14 +43,9 @@ async function loop(buyer: number) {
   if (order.statusCode !== 200) throw new Error(`order ${order.statusCode} ${order.body}`);
 }
 
-/** The server's WAL position, in bytes (other databases' writes count too: run nothing else). */
-async function walPosition(): Promise<number> {
-  const rows = await app.database.db.execute(sql`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS value`);
-  return Number((rows as unknown as { rows: { value: string }[] }).rows[0]!.value);
-}
-
 for (let pass = 0; pass <= PASSES; pass += 1) {
-  const wal = await walPosition();
+  // The whole server's WAL (other databases' writes count too: run nothing else meanwhile).
+  const wal = await walReadings(databaseUrl);
   const api = ownCpuMs();
   const database = postgresCpuMs() ?? NaN;
   const started = performance.now();
@@ -57,7 +54,7 @@ for (let pass = 0; pass <= PASSES; pass += 1) {
   const label = pass === 0 ? 'warm-up' : `pass ${pass}`;
   const apiMs = (ownCpuMs() - api) / LOOPS;
   const databaseMs = ((postgresCpuMs() ?? NaN) - database) / LOOPS;
-  const walBytes = ((await walPosition()) - wal) / LOOPS;
+  const walBytes = (await wal(LOOPS))!;
   console.log(`${label}: API ${apiMs.toFixed(3)} ms, database ${databaseMs.toFixed(3)} ms, WAL ${walBytes.toFixed(0)} bytes per loop; ${(LOOPS / seconds).toFixed(0)} loops/s`);
 }
 await app.close();

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { BenchContext } from '../section.ts';
 import { ORDER, percentile, send } from './orders.ts';
 import { apiStalls, serverCpuMs, startCpuMeter } from '../api-readings.ts';
+import { walReadings } from '../wal-readings.ts';
 import type { SqlLoopSteps } from './same-rows-floor.ts';
 import type { OrderHttpFloorSetup } from '../order-http-floor.ts';
 
@@ -56,27 +57,6 @@ async function cpuReadings(ctx: BenchContext | undefined) {
     const { database, api, client } = await spent();
     return { database: database === undefined ? undefined : database / n, api: api === undefined ? undefined : api / n, client: client / n };
   };
-}
-
-/**
- * Starts a reading of the write-ahead log PostgreSQL writes (undefined without PostgreSQL); the
- * returned function answers bytes per loop. It reads the whole server's WAL position, so it counts
- * whatever else writes meanwhile (the rounds run one at a time, the product's background work
- * included, and a checkpoint's first writes to each page add a full page image).
- */
-async function walReadings(databaseUrl: string | undefined) {
-  if (!databaseUrl) return async () => undefined;
-  const ask = async (text: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query<{ value: string }>(text, values)).rows[0]!.value;
-    } finally {
-      await client.end();
-    }
-  };
-  const start = await ask('SELECT pg_current_wal_lsn()::text AS value');
-  return async (loops: number) => Number(await ask('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS value', [start])) / Math.max(1, loops);
 }
 
 /** What a loop's buyers record as they go; `result` sums it up once the deadline has passed. */
