@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeModes, type Config } from './config.ts';
-import { serializerCompiler } from './lib/response-serializer.ts';
+import { createSerializerCompiler } from './lib/response-serializer.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { TokenSigner } from './lib/jwt.ts';
@@ -128,7 +128,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production every answer is also checked against its zod schema (decision 0079).
+  app.setSerializerCompiler(createSerializerCompiler({ crossCheck: config.nodeEnv !== 'production' }));
   registerErrorHandler(app);
 
   const database = options.database ?? (await openDatabase({ ...configuredDatabase(config), inMemory: config.inMemoryDatabase }));
