@@ -107,11 +107,11 @@ export function createSerializerCompiler({ crossCheck }: SerializerOptions): Fas
       // Compiled on the route's first answer (10–16 ms for the cart's or the order's), not when the
       // app starts: two thousand route and status pairs would slow every start, most never answered.
       const write = answerWriter(schema);
-      if (!write) {
-        const result = safeParse(schema, data);
-        if (result.error) throw refuse(result.error);
-        return JSON.stringify(result.data);
-      }
+      // Without a writer, or outside production, zod checks the answer first (its issues are the
+      // clearest account of a wrong answer).
+      const checked = !write || crossCheck ? safeParse(schema, data) : undefined;
+      if (checked?.error) throw refuse(checked.error);
+      if (!write) return JSON.stringify(checked!.data);
       let written: string;
       try {
         written = write(data);
@@ -119,12 +119,8 @@ export function createSerializerCompiler({ crossCheck }: SerializerOptions): Fas
         // A required property missing, or a value no JSON can hold.
         throw writerFault((error as Error).message);
       }
-      if (crossCheck) {
-        const checked = safeParse(schema, data);
-        if (checked.error) throw refuse(checked.error);
-        if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(JSON.stringify(checked.data)))) {
-          throw writerFault(`the compiled writer wrote ${written}, the schema check gave ${JSON.stringify(checked.data)}`);
-        }
+      if (checked && !isDeepStrictEqual(JSON.parse(written), JSON.parse(JSON.stringify(checked.data)))) {
+        throw writerFault(`the compiled writer wrote ${written}, the schema check gave ${JSON.stringify(checked.data)}`);
       }
       return written;
     };
