@@ -10,8 +10,8 @@
  * Prints, per pass, the API's and PostgreSQL's CPU per loop (all postgres processes, from /proc),
  * the WAL bytes per loop (how far the server's WAL position moved: the rows and index entries a
  * loop writes, which the host's speed does not change) and the loops per second. PROBE_SQL,
- * when set, runs once before the passes: a change to try
- * against the same code, e.g. a key dropped.
+ * when set, runs once before the passes: a change to try against the same code, e.g. a key
+ * dropped.
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';

@@ -23,22 +23,23 @@ const noIds = registry<{ id?: string }>();
 
 /** The JSON Schema the writer is compiled from (exported for tests). */
 export function answerJsonSchema(schema: ZodType): object {
-  return asNullable(toJSONSchema(schema, { io: 'output', target: 'draft-7', metadata: noIds, unrepresentable: 'any', cycles: 'throw' })) as object;
+  return forTheWriter(toJSONSchema(schema, { io: 'output', target: 'draft-7', metadata: noIds, unrepresentable: 'any', cycles: 'throw' })) as object;
 }
 
 /** A part that is itself a choice stays a choice: the writer's `nullable` does not apply to one. */
 const COMBINED = ['anyOf', 'oneOf', 'allOf', '$ref', 'not', 'if'];
 
 /**
- * zod writes "this or null" as `anyOf: [this, {type: 'null'}]`. fast-json-stringify would check
- * each such value against both with Ajv on every answer (122 µs for a cart answer, slower than
- * zod's 72 µs), so the pair becomes `this` with `nullable: true`, which it writes directly.
+ * The JSON Schema as the writer needs it. zod writes "this or null" as `anyOf: [this, {type:
+ * 'null'}]`; fast-json-stringify would check each such value against both with Ajv on every
+ * answer (122 µs for a cart answer, slower than zod's 72 µs), so the pair becomes `this` with
+ * `nullable: true`, which it writes directly.
  */
-function asNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(asNullable);
+function forTheWriter(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(forTheWriter);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = asNullable(value);
+  for (const [key, value] of Object.entries(node)) out[key] = forTheWriter(value);
   // The writer leaves out unnamed keys anyway; `false` here would only make a union's branch
   // refuse an object that has one, where zod's parse strips it and takes the branch.
   if (out.additionalProperties === false) delete out.additionalProperties;

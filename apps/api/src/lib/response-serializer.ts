@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { safeEncode, safeParse, ZodError, type ZodType } from 'zod';
-import { answerWriter } from './answer-writer.ts';
+import { answerWriter, type AnswerWriter } from './answer-writer.ts';
 
 /**
  * The response serializer. Every answer is written with only the keys its route's zod schema
@@ -96,20 +96,19 @@ export function createSerializerCompiler({ crossCheck }: SerializerOptions): Fas
     const refuse = (cause: ZodError) => new ResponseSerializationError(method, url, { cause });
     /** A fault of the writer, in the shape the error handler logs (its issues). */
     const writerFault = (message: string) => refuse(new ZodError([{ code: 'custom', path: [], message, input: undefined }]));
-    if (!isSymmetric(schema)) {
-      return (data) => {
-        const result = safeEncode(schema, data);
-        if (result.error) throw refuse(result.error);
-        return JSON.stringify(result.data);
-      };
-    }
+    // Symmetric schemas are checked with parse and may have a writer; the rest keep encode.
+    const symmetric = isSymmetric(schema);
+    const check = symmetric ? safeParse : safeEncode;
+    /** This route's writer: looked up on its first answer, null when there is none. */
+    let routeWriter: AnswerWriter | null | undefined = symmetric ? undefined : null;
     return (data) => {
-      // Compiled on the route's first answer (10–16 ms for the cart's or the order's), not when the
-      // app starts: two thousand route and status pairs would slow every start, most never answered.
-      const write = answerWriter(schema);
+      // Compiled on the first answer (10–16 ms for the cart's or the order's), not when the app
+      // starts: two thousand route and status pairs would slow every start, most never answered.
+      if (routeWriter === undefined) routeWriter = answerWriter(schema) ?? null;
+      const write = routeWriter;
       // Without a writer, or outside production, zod checks the answer first (its issues are the
       // clearest account of a wrong answer).
-      const checked = !write || crossCheck ? safeParse(schema, data) : undefined;
+      const checked = !write || crossCheck ? check(schema, data) : undefined;
       if (checked?.error) throw refuse(checked.error);
       if (!write) return JSON.stringify(checked!.data);
       let written: string;
