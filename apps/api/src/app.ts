@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describeModes, type Config } from './config.ts';
 import { createSerializerCompiler } from './lib/response-serializer.ts';
+import { createValidatorCompiler } from './lib/request-validator.ts';
 import { configuredDatabase, openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { TokenSigner } from './lib/jwt.ts';
@@ -127,9 +128,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
-  // Outside production every answer is also checked against its zod schema (decision 0079).
-  app.setSerializerCompiler(createSerializerCompiler({ crossCheck: config.nodeEnv !== 'production' }));
+  // Outside production every valid body is also parsed by zod (decision 0080), and every answer
+  // checked against its zod schema (decision 0079), so the suite checks the compiled code.
+  const crossCheck = config.nodeEnv !== 'production';
+  app.setValidatorCompiler(createValidatorCompiler({ crossCheck }));
+  app.setSerializerCompiler(createSerializerCompiler({ crossCheck }));
   registerErrorHandler(app);
 
   const database = options.database ?? (await openDatabase({ ...configuredDatabase(config), inMemory: config.inMemoryDatabase }));

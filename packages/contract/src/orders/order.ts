@@ -23,8 +23,8 @@ export const orderAddressSchema = z.strictObject({
   city: z.string().trim().min(1, 'City is required').max(80, 'City can be at most 80 characters'),
   postalCode: z.string().trim().min(1, 'Postal code is required').max(20, 'Postal code can be at most 20 characters'),
   region: z.string().trim().max(80, 'Region can be at most 80 characters').nullish(),
-  /** ISO 3166-1 alpha-2. */
-  country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'A country is a two-letter code').transform((code) => code.toUpperCase()),
+  /** ISO 3166-1 alpha-2, kept in capitals (a rewrite, not a transform: the API's compiled body check follows it, decision 0080). */
+  country: z.string().trim().toUpperCase().regex(/^[A-Za-z]{2}$/, 'A country is a two-letter code'),
   phone: z.string().trim().max(32, 'Phone can be at most 32 characters').regex(/^[0-9 +().-]*$/, 'A phone number uses digits, spaces and + ( ) . -').nullish(),
 });
 export type OrderAddress = z.infer<typeof orderAddressSchema>;

@@ -1,0 +1,76 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { safeParse, type ZodType } from 'zod';
+import { requestChecker, type RequestChecker } from './request-checker.ts';
+
+/**
+ * The validator compiler for every route's body, query, params and headers (decision 0080).
+ *
+ * A body whose zod schema Ajv can follow (request-checker.ts) is checked by the compiled check:
+ * a valid body is answered by it alone in production. Only bodies: the check rewrites its value
+ * in place (defaults, trims, unknown keys left out), and a body is the request's own parsed
+ * object, where `request.headers` is Node's own (removing the headers a schema does not name
+ * would remove them from the request). Query, params and headers stay with zod. A request it refuses goes to zod, so
+ * every error a client sees is zod's, with the messages the forms show.
+ *
+ * With `crossCheck` (everywhere but production), zod parses every request the compiled check
+ * accepted too, from a copy taken before the check rewrote it, and the two values must be equal:
+ * a difference is a server error naming the route, so the test suite finds any case where the
+ * compiled check and zod part.
+ */
+export class RequestCheckMismatchError extends Error {
+  constructor(where: string, detail: string) {
+    super(`The compiled request check and zod disagree on ${where}: ${detail}`);
+    this.name = 'RequestCheckMismatchError';
+  }
+}
+
+interface Route {
+  schema: unknown;
+  method: string;
+  url: string;
+  httpPart?: string;
+}
+
+export function createValidatorCompiler({ crossCheck }: { crossCheck: boolean }): FastifySchemaCompiler<ZodType> {
+  return (route) => {
+    const zodValidate = zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
+    const schema = route.httpPart === 'body' ? resolveSchema((route as Route).schema) : null;
+    if (!schema) return zodValidate;
+    // Compiled on the route's first body, not at start-up: most routes of a process never get one.
+    let compiled: RequestChecker | null | undefined;
+    const checkerOf = () => (compiled === undefined ? (compiled = requestChecker(schema)) : compiled);
+    const where = `${route.method} ${route.url} (body)`;
+    if (!crossCheck)
+      return (data: unknown) => {
+        const check = isPlainObject(data) ? checkerOf() : null;
+        return check && check(data) ? { value: data } : zodValidate(data);
+      };
+    return (data: unknown) => {
+      const check = isPlainObject(data) ? checkerOf() : null;
+      if (!check) return zodValidate(data);
+      const original = structuredClone(data);
+      if (!check(data)) return zodValidate(data);
+      const parsed = safeParse(schema, original);
+      if (!parsed.success) throw new RequestCheckMismatchError(where, `zod refused what it accepted: ${parsed.error.message}`);
+      if (!isDeepStrictEqual(parsed.data, data)) throw new RequestCheckMismatchError(where, `zod gave ${JSON.stringify(parsed.data)}, it gave ${JSON.stringify(data)}`);
+      return { value: data };
+    };
+  };
+}
+
+/** A parsed JSON object: the only body the compiled check takes (an upload's parts are zod's). */
+function isPlainObject(data: unknown): data is Record<string, unknown> {
+  if (data === null || typeof data !== 'object') return false;
+  const prototype = Object.getPrototypeOf(data);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** fastify-type-provider-zod's schema shapes: a zod schema, or `{ properties: schema }`. */
+function resolveSchema(schema: unknown): ZodType | null {
+  if (schema && typeof schema === 'object' && '_zod' in schema) return schema as ZodType;
+  const properties = (schema as { properties?: unknown } | null)?.properties;
+  if (properties && typeof properties === 'object' && '_zod' in properties) return properties as ZodType;
+  return null;
+}
