@@ -79,7 +79,8 @@ function overwriteKind(tx: ((value: string) => string) | undefined): Overwrite |
 }
 
 const STRING_CHECKS = new Set(['min_length', 'max_length', 'length_equals', 'string_format', 'overwrite']);
-const NUMBER_CHECKS = new Set(['greater_than', 'less_than', 'multiple_of', 'number_format']);
+// Not multiple_of: Ajv divides where zod takes a decimal-safe remainder, and they part on large values.
+const NUMBER_CHECKS = new Set(['greater_than', 'less_than', 'number_format']);
 const LENGTH_CHECKS = new Set(['min_length', 'max_length', 'length_equals']);
 const ARRAY_CHECKS = LENGTH_CHECKS;
 const PLAIN = new Set(['boolean', 'null', 'enum', 'any', 'unknown']);
@@ -132,9 +133,9 @@ class Walk {
       case 'optional':
         return this.visit(def.innerType!, place);
       case 'default':
-        // Ajv fills defaults only for an object's properties.
-        if (place !== 'property') return this.refuse();
-        this.visit(def.innerType!, 'other');
+        // Ajv fills defaults only for an object's properties. zod answers a default as it is,
+        // unchecked, where Ajv checks and rewrites it like any value: so nothing under it may rewrite.
+        if (place !== 'property' || this.visit(def.innerType!, 'other')) return this.refuse();
         return true;
       case 'nullable':
         // "X or null": the two never both match, so X's rewrites are safe in Ajv's anyOf.
@@ -155,17 +156,18 @@ class Walk {
 
   private string(schema: ZodType, def: Def, checks: Check[]): boolean {
     const rewrites: Overwrite[] = [];
-    let patterns = def.format && def.format !== 'regex' ? 1 : 0;
+    // A format schema (z.email(), z.uuid()) checks its format before any check of its chain.
+    const ownFormat = def.format !== undefined;
+    let patterns = ownFormat ? 1 : 0;
     if (def.pattern && def.pattern.flags !== '') return this.refuse();
     for (const [index, check] of checks.entries()) {
       const checkDef = check._zod.def;
-      // A format schema (z.email(), z.uuid()) lists itself among its checks.
-      if ((check as unknown) === schema) continue;
       if (!STRING_CHECKS.has(checkDef.check)) return this.refuse();
       if (checkDef.check === 'overwrite') {
         const kind = overwriteKind(checkDef.tx);
-        // A rewrite after a check would be checked before it here: zod's order must be rewrites first.
-        if (!kind || index !== rewrites.length) return this.refuse();
+        // Here a rewrite comes before every check of its string, so in zod it must come first too
+        // (a format schema's own check always comes before its rewrites).
+        if (!kind || index !== rewrites.length || ownFormat) return this.refuse();
         rewrites.push(kind);
       } else if (checkDef.check === 'string_format') {
         if (!checkDef.pattern || checkDef.pattern.flags !== '') return this.refuse();
