@@ -122,6 +122,11 @@ describe('the compiled request check (decision 0080)', () => {
     for (const [name, schema] of Object.entries(zodsAlone)) expect(requestJsonSchema(schema), name).toBeNull();
     // "X or null" may rewrite X: the two never both match.
     expect(requestJsonSchema(z.object({ s: z.string().trim().nullish() }))).not.toBeNull();
+    // Headers are never rewritten: a schema that would trim or fill one, or refuse unknown ones, is zod's.
+    expect(requestJsonSchema(z.object({ 'idempotency-key': z.string().regex(/^[!-~]{8,128}$/).optional() }), 'headers')).not.toBeNull();
+    expect(requestJsonSchema(z.object({ 'x-tag': z.string().trim() }), 'headers')).toBeNull();
+    expect(requestJsonSchema(z.object({ 'x-tag': z.string().default('a') }), 'headers')).toBeNull();
+    expect(requestJsonSchema(z.strictObject({ 'x-tag': z.string() }), 'headers')).toBeNull();
   });
 
   it('gives zod’s value for valid bodies: trimmed, capitalised, defaults filled, unknown keys of plain objects left out', () => {
@@ -183,17 +188,26 @@ describe('the validator compiler', () => {
   async function appWith(crossCheck: boolean, schema: z.ZodType) {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(createValidatorCompiler({ crossCheck }));
-    app.post('/thing', { schema: { body: schema, headers: z.object({ 'x-tag': z.string().optional() }) } }, (request) => ({ body: request.body, authorization: request.headers.authorization ?? null }));
+    const headers = z.object({ 'x-tag': z.string().max(3, 'x-tag is at most 3 characters').optional() });
+    app.post('/thing', { schema: { body: schema, headers } }, (request) => ({
+      body: request.body,
+      authorization: request.headers.authorization ?? null,
+      tag: request.headers['x-tag'] ?? null,
+      nodeHeaders: request.headers === request.raw.headers,
+    }));
     await app.ready();
     return app;
   }
 
-  it('answers valid bodies with zod’s value and invalid ones with zod’s messages, and leaves the headers alone', async () => {
+  it('answers valid bodies with zod’s value and invalid ones with zod’s messages, and leaves the headers as Node’s own', async () => {
     for (const crossCheck of [false, true]) {
       const app = await appWith(crossCheck, orderCreateBodySchema);
       const ok = await app.inject({ method: 'POST', url: '/thing', headers: { authorization: 'Bearer t', 'x-tag': 'a' }, payload: validOrder });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toEqual({ body: zodSays(orderCreateBodySchema, validOrder), authorization: 'Bearer t' });
+      expect(ok.json()).toEqual({ body: zodSays(orderCreateBodySchema, validOrder), authorization: 'Bearer t', tag: 'a', nodeHeaders: true });
+      const badHeader = await app.inject({ method: 'POST', url: '/thing', headers: { 'x-tag': 'abcd' }, payload: validOrder });
+      expect(badHeader.statusCode).toBe(400);
+      expect(badHeader.json().message).toContain('x-tag is at most 3 characters');
       const bad = await app.inject({ method: 'POST', url: '/thing', payload: { ...validOrder, address: { ...validOrder.address, country: 'Great Britain' } } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain('A country is a two-letter code');

@@ -223,22 +223,36 @@ ajv.addKeyword({
   },
 });
 
-const compiled = new WeakMap<ZodType, RequestChecker | null>();
+/**
+ * What the check is for. A body is rewritten in place into zod's value. Headers are Node's own
+ * object, which must not be touched: only a schema that rewrites nothing of what it names is
+ * followed, its unknown headers are let through rather than removed, and "valid" means zod's
+ * value would be exactly those headers' values (request-validator.ts then leaves request.headers
+ * as it is).
+ */
+export type CheckedPart = 'body' | 'headers';
 
-/** The compiled check for `schema`, or null when only zod can parse it (see above). */
-export function requestChecker(schema: ZodType): RequestChecker | null {
-  const known = compiled.get(schema);
+const compiled: Record<CheckedPart, WeakMap<ZodType, RequestChecker | null>> = { body: new WeakMap(), headers: new WeakMap() };
+
+/** The compiled check for `schema` as `part`, or null when only zod can parse it (see above). */
+export function requestChecker(schema: ZodType, part: CheckedPart = 'body'): RequestChecker | null {
+  const known = compiled[part].get(schema);
   if (known !== undefined) return known;
-  const checker = compile(schema);
-  compiled.set(schema, checker);
+  const checker = compile(schema, part);
+  compiled[part].set(schema, checker);
   return checker;
 }
 
 /** The JSON Schema the compiled check runs, or null (exported for tests). */
-export function requestJsonSchema(schema: ZodType): JSONSchema.BaseSchema | null {
+export function requestJsonSchema(schema: ZodType, part: CheckedPart = 'body'): JSONSchema.BaseSchema | null {
   const walk = new Walk();
-  if (defOf(schema).type !== 'object') return null;
-  walk.visit(schema, 'root');
+  const root = defOf(schema);
+  if (root.type !== 'object') return null;
+  if (part === 'headers') {
+    // Nothing named may be rewritten, and the root keeps the headers it does not name.
+    if (root.catchall !== undefined || (root.checks ?? []).length > 0) return null;
+    if (Object.values(root.shape ?? {}).some((property) => walk.visit(property, 'property'))) return null;
+  } else walk.visit(schema, 'root');
   if (!walk.followable) return null;
   let patternMissing = false;
   let json: JSONSchema.BaseSchema;
@@ -256,7 +270,9 @@ export function requestJsonSchema(schema: ZodType): JSONSchema.BaseSchema | null
         if (rewrites) node['x-rewrite'] = rewrites;
         if (walk.patterned.has(zodSchema) && typeof node.pattern !== 'string') patternMissing = true;
         const def = defOf(zodSchema);
-        if (def.type === 'object') node.additionalProperties = walk.stripping.has(zodSchema) ? false : { not: {} };
+        if (def.type !== 'object') return;
+        if (part === 'headers' && zodSchema === schema) delete node.additionalProperties;
+        else node.additionalProperties = walk.stripping.has(zodSchema) ? false : { not: {} };
       },
     });
   } catch {
@@ -267,8 +283,8 @@ export function requestJsonSchema(schema: ZodType): JSONSchema.BaseSchema | null
   return json;
 }
 
-function compile(schema: ZodType): RequestChecker | null {
-  const json = requestJsonSchema(schema);
+function compile(schema: ZodType, part: CheckedPart): RequestChecker | null {
+  const json = requestJsonSchema(schema, part);
   if (!json) return null;
   let validate: ValidateFunction;
   try {

@@ -8,11 +8,11 @@ import { requestChecker, type RequestChecker } from './request-checker.ts';
  * The validator compiler for every route's body, query, params and headers (decision 0080).
  *
  * A body whose zod schema Ajv can follow (request-checker.ts) is checked by the compiled check:
- * a valid body is answered by it alone in production. Only bodies: the check rewrites its value
- * in place (defaults, trims, unknown keys left out), and a body is the request's own parsed
- * object, where `request.headers` is Node's own (removing the headers a schema does not name
- * would remove them from the request). Query, params and headers stay with zod. A request it refuses goes to zod, so
- * every error a client sees is zod's, with the messages the forms show.
+ * a valid body is answered by it alone in production, rewritten in place into zod's value
+ * (defaults, trims, unknown keys left out: a body is the request's own parsed object). Headers
+ * are Node's own object, so their compiled check only says yes or no (headersValidator). Query
+ * strings and params stay with zod. A request the compiled check refuses goes to zod, so every
+ * error a client sees is zod's, with the messages the forms show.
  *
  * With `crossCheck` (everywhere but production), zod parses every request the compiled check
  * accepted too, from a copy taken before the check rewrote it, and the two values must be equal:
@@ -36,8 +36,10 @@ interface Route {
 export function createValidatorCompiler({ crossCheck }: { crossCheck: boolean }): FastifySchemaCompiler<ZodType> {
   return (route) => {
     const zodValidate = zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
-    const schema = route.httpPart === 'body' ? resolveSchema((route as Route).schema) : null;
-    if (!schema) return zodValidate;
+    const part = route.httpPart === 'body' || route.httpPart === 'headers' ? route.httpPart : null;
+    const schema = part ? resolveSchema((route as Route).schema) : null;
+    if (!schema || !part) return zodValidate;
+    if (part === 'headers') return headersValidator(schema, zodValidate, crossCheck, `${route.method} ${route.url} (headers)`);
     // Compiled on the route's first body, not at start-up: most routes of a process never get one.
     let compiled: RequestChecker | null | undefined;
     const checkerOf = () => (compiled === undefined ? (compiled = requestChecker(schema)) : compiled);
@@ -57,6 +59,28 @@ export function createValidatorCompiler({ crossCheck }: { crossCheck: boolean })
       if (!isDeepStrictEqual(parsed.data, data)) throw new RequestCheckMismatchError(where, `zod gave ${JSON.stringify(parsed.data)}, it gave ${JSON.stringify(data)}`);
       return { value: data };
     };
+  };
+}
+
+/**
+ * Headers: the compiled check never rewrites them (request-checker.ts), so a valid request's
+ * answer is `true`, which leaves `request.headers` as Node's object. zod's answer `{ value }`
+ * made Fastify merge a fresh copy of every header on each later read of `request.headers`.
+ * The values a handler reads are the same: zod's value is the named headers' own values.
+ */
+function headersValidator(schema: ZodType, zodValidate: ReturnType<typeof zodValidatorCompiler>, crossCheck: boolean, where: string) {
+  let compiled: RequestChecker | null | undefined;
+  return (data: unknown) => {
+    const check = isPlainObject(data) ? (compiled === undefined ? (compiled = requestChecker(schema, 'headers')) : compiled) : null;
+    if (!check || !check(data)) return zodValidate(data);
+    if (crossCheck) {
+      const parsed = safeParse(schema, data);
+      if (!parsed.success) throw new RequestCheckMismatchError(where, `zod refused what it accepted: ${parsed.error.message}`);
+      const value = parsed.data as Record<string, unknown>;
+      const named = Object.fromEntries(Object.keys(value).map((key) => [key, (data as Record<string, unknown>)[key]]));
+      if (!isDeepStrictEqual(value, named)) throw new RequestCheckMismatchError(where, `zod gave ${JSON.stringify(value)} for headers ${JSON.stringify(named)}`);
+    }
+    return true;
   };
 }
 
