@@ -82,7 +82,6 @@ const STRING_CHECKS = new Set(['min_length', 'max_length', 'length_equals', 'str
 // Not multiple_of: Ajv divides where zod takes a decimal-safe remainder, and they part on large values.
 const NUMBER_CHECKS = new Set(['greater_than', 'less_than', 'number_format']);
 const LENGTH_CHECKS = new Set(['min_length', 'max_length', 'length_equals']);
-const ARRAY_CHECKS = LENGTH_CHECKS;
 const PLAIN = new Set(['boolean', 'null', 'enum', 'any', 'unknown']);
 
 /** What the walk learns about one schema: whether Ajv can follow it, and where it rewrites. */
@@ -120,7 +119,7 @@ class Walk {
         return rewrites;
       }
       case 'array':
-        if (checks.some((check) => !ARRAY_CHECKS.has(check._zod.def.check))) return this.refuse();
+        if (checks.some((check) => !LENGTH_CHECKS.has(check._zod.def.check))) return this.refuse();
         return this.visit(def.element!, 'other');
       case 'string':
         return this.string(schema, def, checks);

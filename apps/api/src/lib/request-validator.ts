@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { safeParse, type ZodType } from 'zod';
-import { requestChecker, type RequestChecker } from './request-checker.ts';
+import { requestChecker, type CheckedPart, type RequestChecker } from './request-checker.ts';
+import { zodSchemaOf } from './zod-schema-of.ts';
 
 /**
  * The validator compiler for every route's body, query, params and headers (decision 0080).
@@ -26,39 +27,38 @@ export class RequestCheckMismatchError extends Error {
   }
 }
 
-interface Route {
-  schema: unknown;
-  method: string;
-  url: string;
-  httpPart?: string;
-}
+type ZodValidate = ReturnType<typeof zodValidatorCompiler>;
 
 export function createValidatorCompiler({ crossCheck }: { crossCheck: boolean }): FastifySchemaCompiler<ZodType> {
   return (route) => {
     const zodValidate = zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
     const part = route.httpPart === 'body' || route.httpPart === 'headers' ? route.httpPart : null;
-    const schema = part ? resolveSchema((route as Route).schema) : null;
+    const schema = part ? zodSchemaOf(route.schema) : null;
     if (!schema || !part) return zodValidate;
-    if (part === 'headers') return headersValidator(schema, zodValidate, crossCheck, `${route.method} ${route.url} (headers)`);
-    // Compiled on the route's first body, not at start-up: most routes of a process never get one.
-    let compiled: RequestChecker | null | undefined;
-    const checkerOf = () => (compiled === undefined ? (compiled = requestChecker(schema)) : compiled);
-    const where = `${route.method} ${route.url} (body)`;
-    if (!crossCheck)
-      return (data: unknown) => {
-        const check = isPlainObject(data) ? checkerOf() : null;
-        return check && check(data) ? { value: data } : zodValidate(data);
-      };
-    return (data: unknown) => {
-      const check = isPlainObject(data) ? checkerOf() : null;
-      if (!check) return zodValidate(data);
-      const original = structuredClone(data);
-      if (!check(data)) return zodValidate(data);
-      const parsed = safeParse(schema, original);
-      if (!parsed.success) throw new RequestCheckMismatchError(where, `zod refused what it accepted: ${parsed.error.message}`);
-      if (!isDeepStrictEqual(parsed.data, data)) throw new RequestCheckMismatchError(where, `zod gave ${JSON.stringify(parsed.data)}, it gave ${JSON.stringify(data)}`);
-      return { value: data };
-    };
+    const where = `${route.method} ${route.url} (${part})`;
+    const validator = part === 'body' ? bodyValidator : headersValidator;
+    return validator(schema, checkerOnFirstUse(schema, part), zodValidate, crossCheck ? where : null);
+  };
+}
+
+/** The route's compiled check, compiled on its first request, not at start-up: most routes of a process never get one. */
+function checkerOnFirstUse(schema: ZodType, part: CheckedPart) {
+  let compiled: RequestChecker | null | undefined;
+  return (data: unknown) => (isPlainObject(data) ? (compiled === undefined ? (compiled = requestChecker(schema, part)) : compiled) : null);
+}
+
+/** A body: rewritten in place into zod's value. `crossCheckAt` names the route when zod checks too. */
+function bodyValidator(schema: ZodType, checkerFor: ReturnType<typeof checkerOnFirstUse>, zodValidate: ZodValidate, crossCheckAt: string | null) {
+  return (data: unknown) => {
+    const check = checkerFor(data);
+    if (!check) return zodValidate(data);
+    const original = crossCheckAt ? structuredClone(data) : undefined;
+    if (!check(data)) return zodValidate(data);
+    if (crossCheckAt) {
+      const value = zodValueOf(schema, original, crossCheckAt);
+      if (!isDeepStrictEqual(value, data)) throw new RequestCheckMismatchError(crossCheckAt, `zod gave ${JSON.stringify(value)}, it gave ${JSON.stringify(data)}`);
+    }
+    return { value: data };
   };
 }
 
@@ -68,20 +68,24 @@ export function createValidatorCompiler({ crossCheck }: { crossCheck: boolean })
  * made Fastify merge a fresh copy of every header on each later read of `request.headers`.
  * The values a handler reads are the same: zod's value is the named headers' own values.
  */
-function headersValidator(schema: ZodType, zodValidate: ReturnType<typeof zodValidatorCompiler>, crossCheck: boolean, where: string) {
-  let compiled: RequestChecker | null | undefined;
+function headersValidator(schema: ZodType, checkerFor: ReturnType<typeof checkerOnFirstUse>, zodValidate: ZodValidate, crossCheckAt: string | null) {
   return (data: unknown) => {
-    const check = isPlainObject(data) ? (compiled === undefined ? (compiled = requestChecker(schema, 'headers')) : compiled) : null;
+    const check = checkerFor(data);
     if (!check || !check(data)) return zodValidate(data);
-    if (crossCheck) {
-      const parsed = safeParse(schema, data);
-      if (!parsed.success) throw new RequestCheckMismatchError(where, `zod refused what it accepted: ${parsed.error.message}`);
-      const value = parsed.data as Record<string, unknown>;
+    if (crossCheckAt) {
+      const value = zodValueOf(schema, data, crossCheckAt) as Record<string, unknown>;
       const named = Object.fromEntries(Object.keys(value).map((key) => [key, (data as Record<string, unknown>)[key]]));
-      if (!isDeepStrictEqual(value, named)) throw new RequestCheckMismatchError(where, `zod gave ${JSON.stringify(value)} for headers ${JSON.stringify(named)}`);
+      if (!isDeepStrictEqual(value, named)) throw new RequestCheckMismatchError(crossCheckAt, `zod gave ${JSON.stringify(value)} for headers ${JSON.stringify(named)}`);
     }
     return true;
   };
+}
+
+/** zod's value for what the compiled check accepted; zod refusing it is a mismatch. */
+function zodValueOf(schema: ZodType, input: unknown, where: string): unknown {
+  const parsed = safeParse(schema, input);
+  if (!parsed.success) throw new RequestCheckMismatchError(where, `zod refused what it accepted: ${parsed.error.message}`);
+  return parsed.data;
 }
 
 /** A parsed JSON object: the only body the compiled check takes (an upload's parts are zod's). */
@@ -89,12 +93,4 @@ function isPlainObject(data: unknown): data is Record<string, unknown> {
   if (data === null || typeof data !== 'object') return false;
   const prototype = Object.getPrototypeOf(data);
   return prototype === Object.prototype || prototype === null;
-}
-
-/** fastify-type-provider-zod's schema shapes: a zod schema, or `{ properties: schema }`. */
-function resolveSchema(schema: unknown): ZodType | null {
-  if (schema && typeof schema === 'object' && '_zod' in schema) return schema as ZodType;
-  const properties = (schema as { properties?: unknown } | null)?.properties;
-  if (properties && typeof properties === 'object' && '_zod' in properties) return properties as ZodType;
-  return null;
 }

@@ -3,6 +3,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { safeEncode, safeParse, ZodError, type ZodType } from 'zod';
 import { answerWriter, type AnswerWriter } from './answer-writer.ts';
+import { zodSchemaOf } from './zod-schema-of.ts';
 
 /**
  * The response serializer. Every answer is written with only the keys its route's zod schema
@@ -77,12 +78,11 @@ function partsAreSymmetric(schema: ZodType, open: Set<ZodType>): boolean {
   }
 }
 
-/** fastify-type-provider-zod's schema shapes: a zod schema, or `{ properties: schema }`. */
+/** The route's zod schema: a response schema must be one. */
 function resolveSchema(maybeSchema: unknown): ZodType {
-  const candidate = maybeSchema as { _zod?: unknown; properties?: { _zod?: unknown } };
-  if (candidate?._zod) return candidate as unknown as ZodType;
-  if (candidate?.properties?._zod) return candidate.properties as unknown as ZodType;
-  throw new Error(`response schema is not a zod schema: ${JSON.stringify(maybeSchema)}`);
+  const schema = zodSchemaOf(maybeSchema);
+  if (!schema) throw new Error(`response schema is not a zod schema: ${JSON.stringify(maybeSchema)}`);
+  return schema;
 }
 
 export interface SerializerOptions {
